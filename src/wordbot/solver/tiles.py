@@ -1,0 +1,83 @@
+"""Tiles of a grid board: plain letters, multi-letter (``qu``), prefix-only (``re-``),
+suffix-only (``-ing``), either/or (``a/e``), and holes (``""``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wordbot.errors import WordbotError
+from wordbot.lexicon.alphabet import Alphabet
+
+ANY, PREFIX, SUFFIX = 0, 1, 2  # where in a word a tile may stand: anywhere, first only, last only
+
+
+@dataclass(frozen=True)
+class Tile:
+    spellings: tuple[str, ...]  # one per either/or alternative, each one or more letters
+    kind: int = ANY
+
+
+def parse_tile(text: str, alpha: Alphabet) -> Tile | None:
+    """One tile's text as in the API (``"qu"``, ``"re-"``, ``"-ing"``, ``"a/e"``); None for a hole."""
+    raw = alpha.normalize(text)
+    if raw in ("", ".", "_"):
+        return None
+    kind = ANY
+    if len(raw) > 1 and raw.endswith("-"):
+        kind, raw = PREFIX, raw[:-1]
+    elif len(raw) > 1 and raw.startswith("-"):
+        kind, raw = SUFFIX, raw[1:]
+    spellings = tuple(raw.split("/"))
+    for s in spellings:
+        if not alpha.is_word(s):
+            raise WordbotError(f"tile {text!r} has a character outside the {alpha.lang} alphabet")
+    return Tile(spellings, kind)
+
+
+_TOKEN = re.compile(r"\[([^\[\]]*)\]|([^\[\]])")
+
+
+def split_letters(text: str, rows: int, cols: int) -> list[str]:
+    """The CLI's LETTERS: rows joined by "/" or one run of rows*cols tiles; ``[qu]`` for a
+    multi-letter tile; ``.`` for a hole. Returns rows*cols tile texts."""
+    if rows <= 0 or cols <= 0:
+        raise WordbotError(f"rows and cols must be positive (got {rows}x{cols})")
+    if text.count("[") != text.count("]"):
+        raise WordbotError("LETTERS has an unclosed bracket")
+    lines = _split_rows(text)
+    if len(lines) > 1 and len(lines) != rows:
+        raise WordbotError(f"LETTERS has {len(lines)} rows, expected {rows}")
+    tiles: list[str] = []
+    for line in lines:
+        pos = 0
+        for m in _TOKEN.finditer(line):
+            if m.start() != pos:
+                raise WordbotError(f"LETTERS has a stray bracket near {line[pos:]!r}")
+            pos = m.end()
+            token = m.group(1) if m.group(1) is not None else m.group(2)
+            if not token.strip() and m.group(1) is None:
+                raise WordbotError("LETTERS has a space; join rows with '/'")
+            tiles.append(token)
+        if pos != len(line):
+            raise WordbotError(f"LETTERS has a stray bracket near {line[pos:]!r}")
+        if len(lines) > 1 and len(tiles) % cols:
+            raise WordbotError(f"row {line!r} has {len(tiles) % cols} tiles, expected {cols}")
+    if len(tiles) != rows * cols:
+        raise WordbotError(f"LETTERS has {len(tiles)} tiles, expected {rows}x{cols}={rows * cols}")
+    return tiles
+
+
+def _split_rows(text: str) -> list[str]:
+    """Split on "/" outside brackets (inside, "/" separates either/or spellings)."""
+    rows, depth, cur = [], 0, []
+    for ch in text:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == "/" and depth == 0:
+            rows.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    rows.append("".join(cur))
+    return rows
