@@ -31,64 +31,83 @@ def search(child0, mask, word_of, max_len, vlet, vlen, vkind, vtile, vval, vwmul
 
     ``stamp[w] == mark`` says word w was already found on this board (at ``best[w]``), so one
     pair of arrays serves many boards. Returns how many words were found.
+
+    Pruning: ``reach[v]`` is the set of first letters of the vertices next to v, so a frame is
+    pushed only when its trie node can continue through some neighbour (``mask & reach``), and
+    a neighbour is tried only when its first letter is in that set.
     """
+    n_vert = len(vlen)
+    first = np.zeros(n_vert, dtype=np.uint32)
+    for v in range(n_vert):
+        if vlen[v] > 0 and vkind[v] != PREFIX:
+            first[v] = np.uint32(1) << np.uint32(vlet[v, 0])
+    reach = np.zeros(n_vert, dtype=np.uint32)
+    for v in range(n_vert):
+        if vkind[v] != SUFFIX:
+            for k in range(nbr_start[v], nbr_start[v + 1]):
+                reach[v] |= first[nbr[k]]
     used = np.zeros(n_tiles, dtype=np.bool_)
     sv = np.empty(max_len + 1, dtype=np.int32)
     sn = np.empty(max_len + 1, dtype=np.int32)
     si = np.empty(max_len + 1, dtype=np.int32)
+    sc = np.empty(max_len + 1, dtype=np.uint32)
     sl = np.empty(max_len + 1, dtype=np.int32)
     ss = np.empty(max_len + 1, dtype=np.int32)
     sw = np.empty(max_len + 1, dtype=np.int32)
     count = 0
-    for v0 in range(len(vlen)):
+    for v0 in range(n_vert):
         if vlen[v0] == 0 or vkind[v0] == SUFFIX:
             continue
+        d = -1
+        u, k_next = v0, 0
         node = _enter(child0, mask, 0, vlet, vlen, v0)
-        if node < 0:
-            continue
-        d = 0
-        sv[0], sn[0], si[0] = v0, node, -1
-        sl[0], ss[0], sw[0] = vlen[v0], vval[v0], vwmul[v0]
-        used[vtile[v0]] = True
-        while d >= 0:
-            if si[d] == -1:  # frame just pushed: report its word, then expand
-                node = sn[d]
+        while True:
+            if node >= 0:  # u extends the path (to depth d + 1): report, then maybe push
+                letters = vlen[u] + (sl[d] if d >= 0 else 0)
+                value = vval[u] + (ss[d] if d >= 0 else 0)
+                wmul = vwmul[u] * (sw[d] if d >= 0 else 1)
                 w = word_of[node]
-                if w >= 0 and sl[d] >= min_len:
-                    score = len_score[sl[d]] + ss[d] * sw[d]
+                if w >= 0 and letters >= min_len:
+                    score = len_score[letters] + value * wmul
                     if stamp[w] != mark:
                         stamp[w] = mark
                         best[w] = count
                         out_word[count] = w
                         out_score[count] = score
-                        if collect:
-                            out_path[count, : d + 1] = sv[: d + 1]
-                            out_plen[count] = d + 1
                         count += 1
-                    elif score > out_score[best[w]]:
-                        out_score[best[w]] = score
-                        if collect:
-                            out_path[best[w], : d + 1] = sv[: d + 1]
-                            out_plen[best[w]] = d + 1
-                v = sv[d]
-                si[d] = nbr_start[v + 1] if vkind[v] == SUFFIX or mask[node] == 0 else nbr_start[v]
-            v = sv[d]
-            k = si[d]
-            if k < nbr_start[v + 1]:
-                si[d] = k + 1
-                u = nbr[k]
-                if vlen[u] == 0 or used[vtile[u]] or vkind[u] == PREFIX:
-                    continue
-                node = _enter(child0, mask, sn[d], vlet, vlen, u)
-                if node < 0:
-                    continue
-                d += 1
-                sv[d], sn[d], si[d] = u, node, -1
-                sl[d], ss[d], sw[d] = sl[d - 1] + vlen[u], ss[d - 1] + vval[u], sw[d - 1] * vwmul[u]
-                used[vtile[u]] = True
-            else:
-                used[vtile[v]] = False
-                d -= 1
+                        improved = True
+                    else:
+                        improved = score > out_score[best[w]]
+                        if improved:
+                            out_score[best[w]] = score
+                    if collect and improved:
+                        i = best[w]
+                        out_path[i, : d + 1] = sv[: d + 1]
+                        out_path[i, d + 1] = u
+                        out_plen[i] = d + 2
+                cand = mask[node] & reach[u]
+                if cand != 0:
+                    d += 1
+                    sv[d], sn[d], si[d], sc[d] = u, node, nbr_start[u], cand
+                    sl[d], ss[d], sw[d] = letters, value, wmul
+                    used[vtile[u]] = True
+            # next neighbour of the top frame whose first letter can continue its word
+            node = -1
+            while d >= 0:
+                k = si[d]
+                if k < nbr_start[sv[d] + 1]:
+                    si[d] = k + 1
+                    u = nbr[k]
+                    if (sc[d] & first[u]) == 0 or used[vtile[u]]:
+                        continue
+                    node = _enter(child0, mask, sn[d], vlet, vlen, u)
+                    if node >= 0:
+                        break
+                else:
+                    used[vtile[sv[d]]] = False
+                    d -= 1
+            if d < 0:
+                break
     return count
 
 

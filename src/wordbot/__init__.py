@@ -1,0 +1,11 @@
+"""wordbot: plays letter-grid word games beside a game window.
+
+The public interface of shared/CONTRACT.md, re-exported; nothing else lives here.
+"""
+
+from wordbot.errors import WordbotError
+from wordbot.lexicon import Lexicon
+from wordbot.solver.anagram import anagrams
+from wordbot.solver.grid import Found, score_grids, solve_grid
+
+__all__ = ["Found", "Lexicon", "WordbotError", "anagrams", "score_grids", "solve_grid"]
