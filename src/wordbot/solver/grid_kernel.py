@@ -59,7 +59,7 @@ def search(child0, mask, word_of, max_len, vlet, vlen, vkind, vtile, vval, vwmul
         if vlen[v0] == 0 or vkind[v0] == SUFFIX:
             continue
         d = -1
-        u, k_next = v0, 0
+        u = v0
         node = _enter(child0, mask, 0, vlet, vlen, v0)
         while True:
             if node >= 0:  # u extends the path (to depth d + 1): report, then maybe push
