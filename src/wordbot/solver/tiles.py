@@ -50,7 +50,7 @@ def split_letters(text: str, rows: int, cols: int) -> list[str]:
         raise WordbotError(f"LETTERS has {len(lines)} rows, expected {rows}")
     tiles: list[str] = []
     for line in lines:
-        pos = 0
+        pos, before = 0, len(tiles)
         for m in _TOKEN.finditer(line):
             if m.start() != pos:
                 raise WordbotError(f"LETTERS has a stray bracket near {line[pos:]!r}")
@@ -61,8 +61,8 @@ def split_letters(text: str, rows: int, cols: int) -> list[str]:
             tiles.append(token)
         if pos != len(line):
             raise WordbotError(f"LETTERS has a stray bracket near {line[pos:]!r}")
-        if len(lines) > 1 and len(tiles) % cols:
-            raise WordbotError(f"row {line!r} has {len(tiles) % cols} tiles, expected {cols}")
+        if len(lines) > 1 and len(tiles) - before != cols:
+            raise WordbotError(f"row {line!r} has {len(tiles) - before} tiles, expected {cols}")
     if len(tiles) != rows * cols:
         raise WordbotError(f"LETTERS has {len(tiles)} tiles, expected {rows}x{cols}={rows * cols}")
     return tiles

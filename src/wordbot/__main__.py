@@ -1,0 +1,3 @@
+from wordbot.cli import main
+
+main()
