@@ -1,0 +1,73 @@
+"""Drawing shared by the game windows: rounded tiles with big letters, colours, fonts."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+BACKGROUND = "#25324a"
+TILE = "#f4e4c1"
+EMPTY = "#3b4a66"
+LETTER = "#1c1c1c"
+TEXT = "#f0f0f0"
+SELECTED = "#ffd54f"
+ACCEPTED = "#66bb6a"
+REJECTED = "#ef5350"
+REPEATED = "#ffa726"
+FONT = "DejaVu Sans"
+
+
+def rounded_rect(canvas: tk.Canvas, x0: float, y0: float, x1: float, y1: float, radius: float,
+                 **kw) -> int:
+    """A rounded rectangle as a smoothed polygon (Tk has no native one)."""
+    r = radius
+    points = [x0 + r, y0, x1 - r, y0, x1, y0, x1, y0 + r, x1, y1 - r, x1, y1, x1 - r, y1, x0 + r, y1,
+              x0, y1, x0, y1 - r, x0, y0 + r, x0, y0]
+    return canvas.create_polygon(points, smooth=True, **kw)
+
+
+class TileGrid:
+    """A rows×cols block of tiles on a canvas, with its geometry (cell at a point, centres)."""
+
+    def __init__(self, canvas: tk.Canvas, rows: int, cols: int, x0: int, y0: int, tile: int, gap: int):
+        self.canvas, self.rows, self.cols = canvas, rows, cols
+        self.x0, self.y0, self.tile, self.gap = x0, y0, tile, gap
+        self.shapes: list[int] = []
+        self.labels: list[int] = []
+        for r in range(rows):
+            for c in range(cols):
+                x, y = self.origin(r, c)
+                self.shapes.append(rounded_rect(canvas, x, y, x + tile, y + tile, tile * 0.18,
+                                                fill=TILE, outline=""))
+                self.labels.append(canvas.create_text(x + tile / 2, y + tile / 2, text="",
+                                                      fill=LETTER, font=(FONT, int(tile * 0.42), "bold")))
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.tile + (self.cols - 1) * self.gap
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.tile + (self.rows - 1) * self.gap
+
+    def origin(self, r: int, c: int) -> tuple[int, int]:
+        return self.x0 + c * (self.tile + self.gap), self.y0 + r * (self.tile + self.gap)
+
+    def set_letter(self, r: int, c: int, letter: str) -> None:
+        i = r * self.cols + c
+        self.canvas.itemconfigure(self.labels[i], text=letter.upper())
+
+    def paint(self, r: int, c: int, colour: str) -> None:
+        self.canvas.itemconfigure(self.shapes[r * self.cols + c], fill=colour)
+
+    def cell_at(self, x: float, y: float, core: float = 1.0) -> tuple[int, int] | None:
+        """The cell under a point; with ``core`` < 1 only its central part counts (a finger
+        crossing a tile's corner on the way to a diagonal neighbour does not select it)."""
+        pitch = self.tile + self.gap
+        c, r = int((x - self.x0) // pitch), int((y - self.y0) // pitch)
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            return None
+        cx, cy = self.origin(r, c)
+        half = self.tile / 2
+        if max(abs(x - cx - half), abs(y - cy - half)) > half * core:
+            return None
+        return r, c
