@@ -1,0 +1,66 @@
+"""Regenerate the built-in glyph templates: src/wordbot/ocr/data/glyphs.npz.
+
+Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at two
+sizes (a small one, for the blocky look of small tiles, and a large one) and normalized with
+``wordbot.ocr.glyph.normalize``, the same routine that normalizes a tile read from the screen.
+Russian Ё is stored as е (the alphabet folds it).
+
+The fonts come from Debian packages: fonts-dejavu-core, fonts-liberation (Liberation 2),
+fonts-freefont-ttf, fonts-noto-core. None of the benchmark's held-out fonts
+(``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here.
+
+Usage: python scripts/build_glyphs.py
+Needs: pip install pillow; apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from wordbot.lexicon.alphabet import alphabet
+from wordbot.ocr.glyph import normalize
+from wordbot.ocr.synthetic import HELDOUT_FONTS, font_path
+
+OUT = Path(__file__).resolve().parents[1] / "src" / "wordbot" / "ocr" / "data" / "glyphs.npz"
+BANK_FONTS = (
+    "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSerif-Bold.ttf",
+    "liberation/LiberationSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
+    "liberation/LiberationSerif-Bold.ttf", "freefont/FreeSansBold.ttf", "freefont/FreeSans.ttf",
+    "noto/NotoSans-Bold.ttf", "noto/NotoSans-Regular.ttf", "noto/NotoSerif-Bold.ttf",
+    "dejavu/DejaVuSansMono-Bold.ttf", "liberation/LiberationMono-Bold.ttf",
+)
+CAP_HEIGHTS = (14, 48)  # pixels
+
+
+def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
+    left, top, right, bottom = font.getbbox(letter)
+    img = Image.new("L", (right - left + 8, bottom - top + 8), 0)
+    ImageDraw.Draw(img).text((4 - left, 4 - top), letter, fill=255, font=font)
+    return np.asarray(img) >= 128
+
+
+def main() -> None:
+    assert not set(BANK_FONTS) & set(HELDOUT_FONTS)
+    pictures, labels, fonts = [], [], []
+    for name in BANK_FONTS:
+        path = font_path(name)
+        if path is None:
+            raise SystemExit(f"font {name} is missing: install its Debian package")
+        for cap in CAP_HEIGHTS:
+            font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
+            for lang in ("ru", "en"):
+                for letter in alphabet(lang).letters:
+                    pictures.append(normalize(render(font, letter.upper())))
+                    labels.append(letter)
+                    fonts.append(name)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(OUT, pictures=np.array(pictures, np.uint8), labels=np.array(labels),
+                        fonts=np.array(fonts))
+    print(f"{OUT}: {len(pictures)} templates, {OUT.stat().st_size // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()

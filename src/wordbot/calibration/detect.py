@@ -1,0 +1,215 @@
+"""Find the letter grid anywhere in a screenshot, with no help.
+
+Tiles are closed outlines in an edge map: rounded or square cells of about the same size. The
+candidates are grouped by size; in each group the cell centres must line up on a regular lattice
+(equal column and row pitch). The lattice with the most cells that fit it, at least 3x3 and at
+most 15x15, is the board; lattice points without a cell of their own (empty Balda cells drawn
+like the background) are filled in from the lattice.
+
+``detect_board(image) -> BoardGeometry | None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MIN_CELLS, MAX_CELLS = 3, 15
+MIN_TILE, MAX_TILE = 10, 300  # pixels
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where the board is: ``box`` = (x, y, w, h) over the tiles' outer edges; ``tile`` = (w, h)
+    of one tile; ``centres``: (rows*cols, 2) float x, y of each cell, row-major."""
+
+    rows: int
+    cols: int
+    box: tuple[int, int, int, int]
+    tile: tuple[float, float]
+    centres: np.ndarray
+
+    def cell_box(self, i: int, shrink: float = 0.0) -> tuple[int, int, int, int]:
+        """x, y, w, h of cell ``i``, shrunk by ``shrink`` of the tile side on each edge."""
+        cx, cy = self.centres[i]
+        w, h = self.tile[0] * (1 - 2 * shrink), self.tile[1] * (1 - 2 * shrink)
+        return int(round(cx - w / 2)), int(round(cy - h / 2)), int(round(w)), int(round(h))
+
+    def to_dict(self) -> dict:
+        return {"rows": self.rows, "cols": self.cols, "box": list(self.box), "tile": list(self.tile)}
+
+    @classmethod
+    def from_box(cls, box: tuple[int, int, int, int], rows: int, cols: int,
+                 gap: float = 0.1) -> BoardGeometry:
+        """The lattice of a box given by hand: ``rows``x``cols`` cells with ``gap`` (a fraction of
+        the pitch) between them."""
+        x, y, w, h = box
+        px, py = w / (cols - gap), h / (rows - gap)
+        xs = x + px * (1 - gap) / 2 + px * np.arange(cols)
+        ys = y + py * (1 - gap) / 2 + py * np.arange(rows)
+        centres = np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2)
+        return cls(rows, cols, tuple(int(v) for v in box), (px * (1 - gap), py * (1 - gap)), centres)
+
+
+def _candidates(image: np.ndarray) -> np.ndarray:
+    """(n, 4) x, y, w, h of closed, nearly square, well-filled outlines in the edge map."""
+    gray = image if image.ndim == 2 else None
+    if gray is None:
+        # The strongest edge of the three channels: tiles may differ from their background in
+        # colour more than in brightness.
+        edges = np.zeros(image.shape[:2], np.uint8)
+        for ch in cv2.split(image):
+            edges |= cv2.Canny(ch, 40, 100)
+    else:
+        edges = cv2.Canny(gray, 40, 100)
+    boxes = []
+    # Thin edges keep tiles with narrow gaps apart; thickened ones close outlines broken by blur.
+    for e in (edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
+        contours, _ = cv2.findContours(e, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            x, y, w, h = cv2.boundingRect(c)
+            if not (MIN_TILE <= w <= MAX_TILE and MIN_TILE <= h <= MAX_TILE):
+                continue
+            if not 0.7 <= w / h <= 1.43:
+                continue
+            if cv2.contourArea(c) < 0.72 * w * h:
+                continue
+            boxes.append((x, y, w, h))
+    return np.array(boxes, np.float64).reshape(-1, 4)
+
+
+def _axis(positions: np.ndarray, size: float) -> tuple[float, float, np.ndarray, np.ndarray] | None:
+    """A regular 1-D lattice through most of ``positions``: (origin, pitch, index of each
+    position, whether it sits on the lattice); None when they do not space regularly."""
+    order = np.sort(positions)
+    splits = np.nonzero(np.diff(order) > size / 3)[0] + 1  # one cluster per column (row)
+    groups = np.split(order, splits)
+    means = np.array([g.mean() for g in groups])
+    counts = np.array([len(g) for g in groups])
+    steps = np.diff(means)
+    steps = steps[(steps >= size * 0.95) & (steps <= size * 1.6)]
+    if len(steps) == 0:
+        return None
+    pitch = float(np.median(steps))
+    anchor = means[np.argmax(counts)]
+    k = np.round((means - anchor) / pitch)
+    fits = np.abs(means - anchor - k * pitch) <= 0.2 * pitch
+    if fits.sum() >= 3:  # refine the pitch over the whole span (least squares)
+        pitch, anchor = np.polyfit(k[fits], means[fits], 1)
+    index = np.round((positions - anchor) / pitch).astype(int)
+    on = np.abs(positions - anchor - index * pitch) <= 0.2 * pitch
+    return float(anchor), float(pitch), index, on
+
+
+def _clusters(boxes: np.ndarray, reach: float) -> list[np.ndarray]:
+    """Boxes linked by centre distances up to ``reach`` (a board's tiles are each other's
+    neighbours; clutter elsewhere on the screen is not)."""
+    c = boxes[:, :2] + boxes[:, 2:] / 2
+    d = np.abs(c[:, None, :] - c[None, :, :]).max(axis=2)
+    label = -np.ones(len(boxes), int)
+    for seed in range(len(boxes)):
+        if label[seed] >= 0:
+            continue
+        label[seed] = seed
+        stack = [seed]
+        while stack:
+            i = stack.pop()
+            for j in np.nonzero((d[i] <= reach) & (label < 0))[0]:
+                label[j] = seed
+                stack.append(j)
+    return [boxes[label == v] for v in np.unique(label)]
+
+
+def _trim(ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Cells without the sparse edge rows and columns a stray box next to the board would add."""
+    while len(ix):
+        cols = np.bincount(ix - ix.min())
+        rows = np.bincount(iy - iy.min())
+        if cols[0] < 0.35 * cols.max():
+            keep = ix != ix.min()
+        elif cols[-1] < 0.35 * cols.max():
+            keep = ix != ix.max()
+        elif rows[0] < 0.35 * rows.max():
+            keep = iy != iy.min()
+        elif rows[-1] < 0.35 * rows.max():
+            keep = iy != iy.max()
+        else:
+            break
+        ix, iy = ix[keep], iy[keep]
+    return ix, iy
+
+
+def _lattice(boxes: np.ndarray) -> tuple[float, BoardGeometry] | None:
+    """The lattice formed by same-size ``boxes`` lying together: (score, geometry)."""
+    w, h = np.median(boxes[:, 2]), np.median(boxes[:, 3])
+    cx = boxes[:, 0] + boxes[:, 2] / 2
+    cy = boxes[:, 1] + boxes[:, 3] / 2
+    ax, ay = _axis(cx, w), _axis(cy, h)
+    if ax is None or ay is None:
+        return None
+    (ox, px, ix, onx), (oy, py, iy, ony) = ax, ay
+    on = onx & ony
+    if on.sum() < 4:
+        return None
+    ix, iy = _trim(ix[on], iy[on])
+    if len(ix) < 4:
+        return None
+    cols, rows = ix.max() - ix.min() + 1, iy.max() - iy.min() + 1
+    if not (MIN_CELLS <= cols <= MAX_CELLS and MIN_CELLS <= rows <= MAX_CELLS):
+        return None
+    occupied = len(set(zip(ix.tolist(), iy.tolist(), strict=True)))
+    fill = occupied / (rows * cols)
+    if fill < 0.4 or not 0.8 <= px / py <= 1.25:  # square tiles: the same pitch both ways
+        return None
+    xs = ox + px * np.arange(ix.min(), ix.max() + 1)
+    ys = oy + py * np.arange(iy.min(), iy.max() + 1)
+    centres = np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2)
+    box = (int(round(xs[0] - w / 2)), int(round(ys[0] - h / 2)),
+           int(round(xs[-1] - xs[0] + w)), int(round(ys[-1] - ys[0] + h)))
+    return occupied * fill, BoardGeometry(int(rows), int(cols), box, (float(w), float(h)), centres)
+
+
+def _size_groups(boxes: np.ndarray) -> list[np.ndarray]:
+    """Boxes grouped by similar size (within 12%), largest groups first; one box in one group."""
+    sizes = np.sqrt(boxes[:, 2] * boxes[:, 3])
+    order = np.argsort(sizes)
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and sizes[i] <= sizes[groups[-1][0]] * 1.12:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return [boxes[g] for g in sorted(groups, key=len, reverse=True) if len(g) >= 4]
+
+
+def _dedupe(boxes: np.ndarray) -> np.ndarray:
+    """Only the outermost of boxes with (almost) the same centre: an outline's inside and outside."""
+    keep = []
+    centres = boxes[:, :2] + boxes[:, 2:] / 2
+    for i in np.argsort(-boxes[:, 2] * boxes[:, 3]):
+        d = np.abs(centres[keep] - centres[i]).max(axis=1) if keep else np.array([])
+        if not np.any(d < boxes[i, 2] / 4):
+            keep.append(i)
+    return boxes[keep]
+
+
+def detect_board(image: np.ndarray) -> BoardGeometry | None:
+    """The letter grid in ``image`` (BGR or gray), or None when there is no board in it."""
+    if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 3 * MIN_TILE:
+        return None
+    boxes = _candidates(image)
+    if len(boxes) < 4:
+        return None
+    best: tuple[float, BoardGeometry] | None = None
+    for group in _size_groups(boxes):
+        group = _dedupe(group)
+        if best is not None and len(group) <= best[0]:
+            break  # a group this small cannot score higher
+        size = float(np.median(np.maximum(group[:, 2], group[:, 3])))
+        for cluster in _clusters(group, 2.7 * size):
+            found = _lattice(cluster) if len(cluster) >= 4 else None
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+    return None if best is None else best[1]

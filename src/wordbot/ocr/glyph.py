@@ -1,0 +1,45 @@
+"""One glyph as a fixed-size picture: the shared form of the template bank and of a read tile.
+
+A glyph mask (True = ink) is cropped to its ink, scaled so its longer side fills ``INNER`` pixels
+(aspect kept, so I and Ш stay distinct), centred in a ``SIZE``x``SIZE`` square. Matching compares
+blurred, zero-mean, unit-length vectors of these pictures (a cosine), which tolerates the one-pixel
+shifts and stroke-width differences between fonts and renderings.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SIZE = 32
+INNER = 28
+BLUR = 1.2
+
+
+def normalize(mask: np.ndarray) -> np.ndarray:
+    """``SIZE``x``SIZE`` uint8 picture (0..255 ink) of the ink in ``mask``; all zero when empty."""
+    ys, xs = np.nonzero(mask)
+    out = np.zeros((SIZE, SIZE), np.uint8)
+    if len(ys) == 0:
+        return out
+    crop = mask[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.float32) * 255
+    h, w = crop.shape
+    k = INNER / max(h, w)
+    nh, nw = max(1, int(round(h * k))), max(1, int(round(w * k)))
+    interp = cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(crop, (nw, nh), interpolation=interp)
+    y0, x0 = (SIZE - nh) // 2, (SIZE - nw) // 2
+    out[y0: y0 + nh, x0: x0 + nw] = np.clip(small, 0, 255).astype(np.uint8)
+    return out
+
+
+def features(pictures: np.ndarray) -> np.ndarray:
+    """(n, SIZE*SIZE) float32 rows of unit length: blurred, zero-mean pictures, for cosines."""
+    pictures = np.asarray(pictures, np.float32).reshape(-1, SIZE, SIZE)
+    out = np.empty((len(pictures), SIZE * SIZE), np.float32)
+    for i, p in enumerate(pictures):
+        v = cv2.GaussianBlur(p, (0, 0), BLUR).ravel()
+        v -= v.mean()
+        n = np.linalg.norm(v)
+        out[i] = v / n if n > 0 else v
+    return out

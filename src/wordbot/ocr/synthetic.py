@@ -1,0 +1,230 @@
+"""Labelled synthetic screenshots: a letter board of any size somewhere on a cluttered desktop.
+
+Used by the tests and by ``wordbot bench`` to measure board detection and OCR. A ``Look`` fixes
+how a board is drawn (font, colours, tile shape, corner numbers, empty cells, blur, scaling);
+``random_look(rng, heldout=...)`` draws one from two disjoint pools: the development pool (fonts
+and styles used while building and testing) and the held-out pool (other fonts and styles, used
+only by the benchmark, so its figure says how reading does on a look it has never seen).
+
+Needs Pillow and the Debian font packages named in ``FONT_DIRS`` (fonts-dejavu-core,
+fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-urw-base35); a missing font file is
+skipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from wordbot.lexicon.alphabet import alphabet
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"))
+
+# Fonts of looks used during development and in the tests (the template bank is built from a
+# subset of these, see scripts/build_glyphs.py).
+DEV_FONTS = (
+    "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSerif-Bold.ttf",
+    "liberation/LiberationSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
+    "liberation/LiberationSerif-Bold.ttf", "freefont/FreeSansBold.ttf", "freefont/FreeSerifBold.ttf",
+    "noto/NotoSans-Bold.ttf", "noto/NotoSans-Regular.ttf", "noto/NotoSerif-Bold.ttf",
+    "dejavu/DejaVuSansMono-Bold.ttf", "liberation/LiberationMono-Bold.ttf",
+)
+# Never used in development, in the bank or in tests: the benchmark's unseen fonts.
+HELDOUT_FONTS = (
+    "urw-base35/NimbusSans-Bold.otf", "urw-base35/NimbusSans-Regular.otf",
+    "urw-base35/URWGothic-Demi.otf", "urw-base35/NimbusSansNarrow-Bold.otf",
+    "noto/NotoSansDisplay-Bold.ttf", "liberation/LiberationSansNarrow-Bold.ttf",
+    "dejavu/DejaVuSansCondensed-Bold.ttf", "noto/NotoSansMono-Bold.ttf",
+    "urw-base35/C059-Bold.otf", "urw-base35/P052-Bold.otf",
+)
+
+SCREEN = (1600, 900)  # width, height
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one board is drawn."""
+
+    font: str  # path relative to one of FONT_DIRS
+    tile_rgb: tuple[int, int, int]
+    text_rgb: tuple[int, int, int]
+    panel_rgb: tuple[int, int, int]  # the board's background
+    shape: str  # "square" | "rounded" | "outline" (tile drawn as a frame only)
+    radius: float  # corner radius as a fraction of the tile side
+    gap: float  # gap between tiles as a fraction of the tile side
+    letter_size: float  # glyph cap height as a fraction of the tile side
+    corner_numbers: bool  # small letter values in a tile corner (Wordament-like)
+    empty_rgb: tuple[int, int, int] | None  # colour of empty (Balda) cells; None: no empty cells
+    blur: float  # Gaussian sigma in output pixels
+    scale: float  # drawn at 1/scale of the final size, then resized (1.0: none)
+
+
+@dataclass(frozen=True)
+class Screenshot:
+    image: np.ndarray  # BGR
+    rows: int
+    cols: int
+    tiles: list[str]  # row-major, normalized letters, "" = empty cell
+    box: tuple[int, int, int, int]  # x, y, w, h of the board (outer edges of the tiles)
+    centres: np.ndarray  # (rows*cols, 2) float x, y
+    look: Look
+
+
+def font_path(name: str) -> Path | None:
+    for d in FONT_DIRS:
+        if (d / name).is_file():
+            return d / name
+    return None
+
+
+def available(fonts: tuple[str, ...]) -> list[str]:
+    return [f for f in fonts if font_path(f) is not None]
+
+
+def _rgb(rng: np.random.Generator, lo: int = 0, hi: int = 256) -> tuple[int, int, int]:
+    return tuple(int(v) for v in rng.integers(lo, hi, 3))
+
+
+def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff: float):
+    """A colour at least ``min_diff`` away in luminance from ``base``."""
+    lum = 0.299 * base[0] + 0.587 * base[1] + 0.114 * base[2]
+    while True:
+        c = _rgb(rng)
+        if abs(0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] - lum) >= min_diff:
+            return c
+
+
+def random_look(rng: np.random.Generator, heldout: bool = False) -> Look:
+    """A look from the development pool, or (``heldout``) from the benchmark-only pool: other
+    fonts, plus styles never drawn in development (outline-only tiles, dark gradients)."""
+    fonts = available(HELDOUT_FONTS if heldout else DEV_FONTS)
+    font = fonts[int(rng.integers(len(fonts)))]
+    shapes = ("square", "rounded", "outline") if heldout else ("square", "rounded")
+    shape = shapes[int(rng.integers(len(shapes)))]
+    panel = _rgb(rng)
+    tile = _contrasting(rng, panel, 35)
+    text = _contrasting(rng, tile, 90)
+    if shape == "outline":
+        text = _contrasting(rng, panel, 90)
+    empty = None
+    if rng.random() < 0.25:
+        empty = _contrasting(rng, text, 60)
+    return Look(
+        font=font, tile_rgb=tile, text_rgb=text, panel_rgb=panel, shape=shape,
+        radius=float(rng.uniform(0.08, 0.3)) if shape != "square" else 0.0,
+        gap=float(rng.uniform(0.05, 0.25)),
+        letter_size=float(rng.uniform(0.38, 0.6)),
+        corner_numbers=bool(rng.random() < 0.3),
+        empty_rgb=empty,
+        blur=float(rng.choice([0.0, 0.0, rng.uniform(0.3, 1.0)])),
+        scale=float(rng.choice([1.0, 1.0, rng.uniform(0.75, 1.3)])),
+    )
+
+
+@lru_cache(maxsize=256)
+def _font(name: str, size: int):
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(font_path(name)), size)
+
+
+def _clutter(draw, rng: np.random.Generator, w: int, h: int) -> None:
+    """Desktop things around the board: windows, bars, icons, text."""
+    clutter_fonts = available(DEV_FONTS[:3])
+    for _ in range(int(rng.integers(3, 9))):
+        x, y = int(rng.integers(-200, w)), int(rng.integers(-100, h))
+        draw.rectangle([x, y, x + int(rng.integers(80, 700)), y + int(rng.integers(40, 400))],
+                       fill=_rgb(rng), outline=_rgb(rng))
+    for _ in range(int(rng.integers(5, 25))):
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        s = int(rng.integers(16, 60))
+        draw.rounded_rectangle([x, y, x + s, y + int(s * rng.uniform(0.6, 1.6))],
+                               radius=int(s * 0.2), fill=_rgb(rng))
+    for _ in range(int(rng.integers(5, 20))):
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        text = "".join(rng.choice(list("Files Edit View Help Окно Файл 0123456789 "), 12))
+        font = _font(clutter_fonts[0], int(rng.integers(10, 28)))
+        draw.text((x, y), text, fill=_rgb(rng), font=font)
+
+
+def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str = "ru",
+           tile: int | None = None, screen: tuple[int, int] = SCREEN,
+           letters: list[str] | None = None) -> Screenshot:
+    """A screenshot with a ``rows``x``cols`` board drawn in ``look``; random letters (and empty
+    cells when the look has them) unless ``letters`` (row-major, "" = empty) is given."""
+    from PIL import Image, ImageDraw
+
+    alpha = alphabet(lang)
+    sw, sh = screen
+    dw, dh = int(round(sw / look.scale)), int(round(sh / look.scale))  # drawing size
+    pitch_max = min((dw - 40) / cols, (dh - 60) / rows)
+    if tile is None:
+        lo = max(22 / look.scale, 14)
+        tile = int(rng.uniform(lo, max(lo + 1, min(pitch_max / (1 + look.gap), 110))))
+    else:
+        tile = int(round(tile / look.scale))
+    gap = max(2, int(round(tile * look.gap)))
+    pitch = tile + gap
+    bw, bh = cols * pitch - gap, rows * pitch - gap
+    if bw > dw - 20 or bh > dh - 20:
+        raise ValueError(f"a {rows}x{cols} board of {tile}px tiles does not fit the screen")
+    bx = int(rng.integers(10 + gap, dw - bw - 10 - gap + 1))
+    by = int(rng.integers(10 + gap, dh - bh - 10 - gap + 1))
+
+    img = Image.new("RGB", (dw, dh), _rgb(rng))
+    draw = ImageDraw.Draw(img)
+    _clutter(draw, rng, dw, dh)
+    margin = int(gap * rng.uniform(1.0, 3.0)) + 2
+    draw.rectangle([bx - margin, by - margin, bx + bw + margin, by + bh + margin], fill=look.panel_rgb)
+
+    if letters is None:
+        letters = [alpha.letters[int(i)] for i in rng.integers(0, alpha.size, rows * cols)]
+        if look.empty_rgb is not None:
+            letters = [ch if rng.random() > 0.4 else "" for ch in letters]
+    font = _font(look.font, max(6, int(round(tile * look.letter_size / 0.72))))
+    small = _font(look.font, max(5, int(tile * 0.2)))
+    radius = int(tile * look.radius)
+    centres = []
+    for i, ch in enumerate(letters):
+        r, c = divmod(i, cols)
+        x0, y0 = bx + c * pitch, by + r * pitch
+        fill = look.tile_rgb if ch or look.empty_rgb is None else look.empty_rgb
+        if look.shape == "outline":
+            draw.rounded_rectangle([x0, y0, x0 + tile - 1, y0 + tile - 1], radius=radius,
+                                   outline=fill, width=max(1, tile // 18), fill=look.panel_rgb)
+        else:
+            draw.rounded_rectangle([x0, y0, x0 + tile - 1, y0 + tile - 1], radius=radius, fill=fill)
+        cx, cy = x0 + tile / 2, y0 + tile / 2
+        centres.append((cx, cy))
+        if not ch:
+            continue
+        glyph = ch.upper()
+        left, top, right, bottom = font.getbbox(glyph)
+        draw.text((cx - (left + right) / 2, cy - (top + bottom) / 2), glyph, fill=look.text_rgb, font=font)
+        if look.corner_numbers:
+            value = str(int(rng.integers(1, 11)))
+            draw.text((x0 + tile * 0.9, y0 + tile * 0.08), value, fill=look.text_rgb, font=small,
+                      anchor="ra")
+
+    image = cv2.cvtColor(np.asarray(img), cv2.COLOR_RGB2BGR)
+    k = sw / dw
+    if (dw, dh) != (sw, sh):
+        image = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
+    if look.blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), look.blur)
+    box = (int(round(bx * k)), int(round(by * k)), int(round(bw * k)), int(round(bh * k)))
+    return Screenshot(image=image, rows=rows, cols=cols, tiles=letters, box=box,
+                      centres=np.array(centres) * k, look=look)
+
+
+def random_screenshot(rng: np.random.Generator, lang: str = "ru", heldout: bool = False,
+                      rows: int | None = None, cols: int | None = None) -> Screenshot:
+    """A random look and board size (3x3 to 15x15 unless given), placed on a 1600x900 desktop."""
+    look = random_look(rng, heldout)
+    rows = rows or int(rng.integers(3, 16))
+    cols = cols or (rows if rng.random() < 0.6 else int(rng.integers(3, 16)))
+    return render(rng, look, rows, cols, lang)
