@@ -1,0 +1,10 @@
+"""Input: swipe a path and tap sequences through one small driver interface, paced like a
+finger, never outside the board and configured buttons.
+
+Backends follow python-mss's shape: one module each (``pyautogui_driver``, ``adb``) behind ``base``.
+"""
+
+from wordbot.act.base import Actor, Bounds, Driver, OutOfBounds, Pacing, Stopped
+from wordbot.act.hotkey import StopHotkey
+
+__all__ = ["Actor", "Bounds", "Driver", "OutOfBounds", "Pacing", "StopHotkey", "Stopped"]

@@ -1,0 +1,75 @@
+"""Pacing, bounds and stops of the input layer, on a recording driver."""
+
+import random
+import threading
+
+import pytest
+
+from wordbot.act import Actor, Bounds, OutOfBounds, Pacing, Stopped
+
+FAST = Pacing(settle=0, step=0, hold=0, between=0)
+BOARD = Bounds(((100, 100, 200, 200), (400, 100, 50, 30)))
+
+
+class Recorder:
+    def __init__(self, stop_after: int | None = None, stop: threading.Event | None = None):
+        self.events: list[tuple] = []
+        self.stop_after, self.stop = stop_after, stop
+
+    def _log(self, *event):
+        self.events.append(event)
+        if self.stop_after is not None and len(self.events) >= self.stop_after:
+            self.stop.set()
+
+    def press(self, x, y):
+        self._log("press", x, y)
+
+    def move(self, x, y):
+        self._log("move", x, y)
+
+    def release(self, x, y):
+        self._log("release", x, y)
+
+    def tap(self, x, y):
+        self._log("tap", x, y)
+
+
+def test_swipe_presses_moves_through_each_point_and_releases():
+    rec = Recorder()
+    Actor(rec, BOARD, FAST).swipe([(110, 110), (150, 150), (190, 110)])
+    assert rec.events == [("move", 110, 110), ("press", 110, 110), ("move", 150, 150),
+                          ("move", 190, 110), ("release", 190, 110)]
+
+
+def test_a_point_outside_the_board_refuses_the_whole_gesture():
+    rec = Recorder()
+    with pytest.raises(OutOfBounds):
+        Actor(rec, BOARD, FAST).swipe([(110, 110), (150, 150), (350, 150)])
+    with pytest.raises(OutOfBounds):
+        Actor(rec, BOARD, FAST).taps([(420, 110), (0, 0)])
+    assert rec.events == []
+
+
+def test_buttons_are_allowed_taps():
+    rec = Recorder()
+    Actor(rec, BOARD, FAST).taps([(420, 110), (120, 120)])
+    assert rec.events == [("tap", 420, 110), ("tap", 120, 120)]
+
+
+def test_stop_mid_swipe_releases_the_button_and_raises():
+    stop = threading.Event()
+    rec = Recorder(stop_after=3, stop=stop)
+    with pytest.raises(Stopped):
+        Actor(rec, BOARD, FAST, stop=stop).swipe([(110, 110), (150, 150), (190, 110), (190, 190)])
+    assert rec.events[-1][0] == "release"
+    assert ("move", 190, 190) not in rec.events
+
+
+def test_jitter_stays_near_the_centre_and_inside_the_bounds():
+    rec = Recorder()
+    pacing = Pacing(settle=0, step=0, hold=0, between=0, jitter=4)
+    Actor(rec, BOARD, pacing, rng=random.Random(1)).swipe([(101, 101), (200, 200)])
+    for _, x, y in rec.events:
+        assert BOARD.contains((x, y))
+    moved = [e for e in rec.events if e[0] == "move"]
+    assert abs(moved[1][1] - 200) <= 4 and abs(moved[1][2] - 200) <= 4
