@@ -33,7 +33,7 @@ def bench(
     if only and not wanted:
         names = ", ".join(m.removeprefix("bench_") for m in modules)
         raise WordbotError(f"no benchmark area {only[0]!r} (choose from: {names})")
-    console = Console(stderr=json_out)
+    console = Console(stderr=json_out, width=None if sys.stdout.isatty() else 160)
     figures = []
     for name in wanted:
         with console.status(f"running {name}"):

@@ -56,6 +56,7 @@ class Lexicon:
         self.key = key
         self.source: str = meta["source"]
         self.skipped: int = meta["skipped"]
+        arrays = {k: np.asarray(v) for k, v in arrays.items()}  # plain views: fast indexing
         self.codes: np.ndarray = arrays["codes"]
         self.offsets: np.ndarray = arrays["offsets"]
         self.freq: np.ndarray = arrays["freq"]
@@ -110,9 +111,23 @@ class Lexicon:
     def word(self, i: int) -> str:
         return self.alphabet.decode(self.codes[self.offsets[i] : self.offsets[i + 1]])
 
+    def words_at(self, ids) -> list[str]:
+        """The words with these indices, decoded in one vectorized pass."""
+        ids = np.asarray(ids, dtype=np.int64)
+        lengths = self.lengths[ids]
+        ends = np.cumsum(lengths)
+        gather = np.repeat(self.offsets[ids] - (ends - lengths), lengths) + np.arange(int(ends[-1]) if len(ids) else 0)
+        text = "".join(self._letter_array[self.codes[gather]].tolist())
+        starts = ends - lengths
+        return [text[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+
+    @functools.cached_property
+    def _letter_array(self) -> np.ndarray:
+        return np.array(list(self.alphabet.letters))
+
     @functools.cached_property
     def words(self) -> list[str]:
-        return [self.word(i) for i in range(len(self))]
+        return self.words_at(np.arange(len(self)))
 
     def index(self, word: str) -> int:
         """Index of a word (normalized here), -1 when absent."""

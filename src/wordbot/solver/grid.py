@@ -14,7 +14,7 @@ from wordbot.solver.grid_kernel import score_batch, search
 from wordbot.solver.tiles import Tile, parse_tile
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Found:
     word: str
     path: list[tuple[int, int]]
@@ -63,21 +63,24 @@ def board_graph(tiles: Sequence[Tile | None], rows: int, cols: int, alpha: Alpha
     vval = np.zeros(count, dtype=np.int32)
     vwmul = np.ones(count, dtype=np.int32)
     vtile = np.array([t for t, _, _ in spellings] + holes, dtype=np.int32)
-    for v, (t, s, kind) in enumerate(spellings):
-        codes = alpha.encode(s)
-        lmul, wmul = BONUSES[bonuses[t]] if bonuses else (1, 1)
-        vlet[v, : len(s)], vlen[v], vkind[v] = codes, len(s), kind
-        vval[v], vwmul[v] = lmul * int(letter_value[codes].sum()), wmul
+    for v, (_, s, kind) in enumerate(spellings):
+        vlet[v, : len(s)], vlen[v], vkind[v] = [alpha.code(ch) for ch in s], len(s), kind
+    letter_sum = np.where(np.arange(width) < vlen[:, None], letter_value[vlet], 0).sum(axis=1)
+    if bonuses:
+        lmul, wmul = np.array([BONUSES[bonuses[t]] for t in vtile], dtype=np.int32).reshape(-1, 2).T
+        vval[:], vwmul[:] = letter_sum * lmul, wmul
+    else:
+        vval[:] = letter_sum
     if count == rows * cols:  # one vertex per tile: the tile graph is the vertex graph
         order = np.argsort(vtile, kind="stable")
         return BoardGraph(vlet[order], vlen[order], vkind[order], vtile[order], vval[order],
                           vwmul[order], start, nbr)
-    by_tile = [np.nonzero(vtile == t)[0].astype(np.int32) for t in range(rows * cols)]
-    lists = [np.concatenate([by_tile[u] for u in nbr[start[t] : start[t + 1]]]) for t in vtile]
+    by_tile = [np.nonzero(vtile == t)[0] for t in range(rows * cols)]
+    lists = [[v for u in nbr[start[t] : start[t + 1]] for v in by_tile[u]] for t in vtile]
     vstart = np.zeros(count + 1, dtype=np.int32)
     np.cumsum([len(x) for x in lists], out=vstart[1:])
-    return BoardGraph(vlet, vlen, vkind, vtile, vval, vwmul, vstart,
-                      np.concatenate(lists).astype(np.int32))
+    vnbr = np.array([v for x in lists for v in x], dtype=np.int32)
+    return BoardGraph(vlet, vlen, vkind, vtile, vval, vwmul, vstart, vnbr)
 
 
 def _check_shape(count: int, rows: int, cols: int, min_len: int) -> None:
@@ -120,14 +123,14 @@ def solve_grid(tiles: Sequence[str], rows: int, cols: int, lex: Lexicon, min_len
                    g.vwmul, g.nbr_start, g.nbr, rows * cols, min_len, len_score,
                    np.zeros(n, dtype=np.int32), np.zeros(n, dtype=np.int32), 1, out_word,
                    out_score, out_path, out_plen, True)
-    freq = lex.freq
-    order = sorted(range(found), key=lambda i: (-out_score[i], -freq[out_word[i]], out_word[i]))
-    results = []
-    for i in order:
-        tiles_on_path = g.vtile[out_path[i, : out_plen[i]]]
-        path = [divmod(int(t), cols) for t in tiles_on_path]
-        results.append(Found(lex.word(int(out_word[i])), path, int(out_score[i])))
-    return results
+    ids, scores = out_word[:found], out_score[:found]
+    order = np.lexsort((ids, -lex.freq[ids], -scores))
+    lengths = out_plen[order]
+    steps = np.where(np.arange(max_len) < lengths[:, None], out_path[order], 0)
+    rs, cs = np.divmod(g.vtile[steps], cols)
+    return [Found(word, list(zip(r[:n], c[:n], strict=True)), score)
+            for word, r, c, n, score in zip(lex.words_at(ids[order]), rs.tolist(), cs.tolist(),
+                                            lengths.tolist(), scores[order].tolist(), strict=True)]
 
 
 def encode_boards(boards: Sequence[str], alpha: Alphabet) -> np.ndarray:

@@ -3,6 +3,7 @@ suffix-only (``-ing``), either/or (``a/e``), and holes (``""``)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ class Tile:
     kind: int = ANY
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_tile(text: str, alpha: Alphabet) -> Tile | None:
     """One tile's text as in the API (``"qu"``, ``"re-"``, ``"-ing"``, ``"a/e"``); None for a hole."""
     raw = alpha.normalize(text)
