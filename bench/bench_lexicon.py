@@ -51,7 +51,7 @@ def run(quick: bool) -> list[Figure]:
         Figure("lexicon", "load ru from the cache", load_ms, "ms", "<= 50 ms", load_ms <= 50,
                "hash of the list + memory map"),
         Figure("lexicon", "memory of the loaded ru lexicon", rss_delta / 2**20, "MB", "<= 64 MB",
-               rss_delta <= 64 * 2**20, f"RSS growth, all pages touched; arrays {array_bytes / 2**20:.1f} MB"),
+               rss_delta <= 64 * 2**20, f"RSS growth, pages touched; arrays {array_bytes / 2**20:.1f} MB"),
         Figure("lexicon", "`wordbot solve grid` one shot, warm caches", one_shot, "s", "<= 1 s",
                one_shot <= 1, "whole process: interpreter, imports, load, solve, print"),
     ]

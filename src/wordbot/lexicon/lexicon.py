@@ -116,9 +116,9 @@ class Lexicon:
         ids = np.asarray(ids, dtype=np.int64)
         lengths = self.lengths[ids]
         ends = np.cumsum(lengths)
-        gather = np.repeat(self.offsets[ids] - (ends - lengths), lengths) + np.arange(int(ends[-1]) if len(ids) else 0)
-        text = "".join(self._letter_array[self.codes[gather]].tolist())
         starts = ends - lengths
+        gather = np.repeat(self.offsets[ids] - starts, lengths) + np.arange(int(ends[-1]) if len(ids) else 0)
+        text = "".join(self._letter_array[self.codes[gather]].tolist())
         return [text[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
 
     @functools.cached_property
