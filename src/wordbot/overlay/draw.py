@@ -1,0 +1,111 @@
+"""The next word's path (numbered cells joined by arrows) and the ranked list, drawn on a BGR image.
+
+Shapes are drawn with OpenCV; text with Pillow and DejaVu Sans, because OpenCV's fonts have no
+Cyrillic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+PATH_COLOUR = (255, 0, 255)  # BGR magenta: rare in games, easy to check in tests
+UNSURE_COLOUR = (0, 0, 255)  # red frame around a tile read with low confidence
+TEXT_COLOUR = (255, 255, 255)
+PANEL_COLOUR = (40, 30, 30)
+FONT_FILE = "DejaVuSans-Bold.ttf"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Where the board is in the image: cell centres (row-major), tile side, board box, and the
+    cells read with low confidence."""
+
+    rows: int
+    cols: int
+    centres: Sequence[tuple[float, float]]
+    tile: float
+    board_box: tuple[int, int, int, int]
+    unsure: tuple[int, ...] = ()
+
+    def centre(self, cell: tuple[int, int]) -> tuple[int, int]:
+        x, y = self.centres[cell[0] * self.cols + cell[1]]
+        return round(x), round(y)
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.truetype(FONT_FILE, size)
+    except OSError:
+        return ImageFont.truetype(f"/usr/share/fonts/truetype/dejavu/{FONT_FILE}", size)
+
+
+TextItem = tuple[tuple[int, int], str, int, tuple[int, int, int], str]
+
+
+def _text(image: np.ndarray, items: list[TextItem]) -> None:
+    """Draw (xy, text, size, BGR colour, Pillow anchor) items onto ``image`` in place, in one
+    Pillow pass over the part of the image they cover."""
+    if not items:
+        return
+    x0 = max(0, min(xy[0] for xy, *_ in items) - 40)
+    y0 = max(0, min(xy[1] for xy, *_ in items) - 40)
+    roi = image[y0:, x0:]
+    pil = Image.fromarray(roi[:, :, ::-1])
+    draw = ImageDraw.Draw(pil)
+    for (x, y), text, size, bgr, anchor in items:
+        draw.text((x - x0, y - y0), text, font=_font(size), fill=bgr[::-1], anchor=anchor)
+    roi[:] = np.asarray(pil)[:, :, ::-1]
+
+
+def annotate(image: np.ndarray, scene: Scene, words: Sequence, top: int = 8) -> np.ndarray:
+    """A copy of ``image`` with the best word's path on the board, unsure tiles framed in red,
+    and the ``top`` words ranked in a panel to the right of the board (the image is widened
+    when there is no room)."""
+    panel_w = 260
+    x, y, w, h = scene.board_box
+    out = image.copy()
+    if out.shape[1] < x + w + panel_w + 10:
+        pad = x + w + panel_w + 10 - out.shape[1]
+        out = cv2.copyMakeBorder(out, 0, 0, 0, pad, cv2.BORDER_CONSTANT, value=PANEL_COLOUR)
+    half = round(scene.tile / 2)
+    for i in scene.unsure:
+        cx, cy = scene.centre(divmod(i, scene.cols))
+        cv2.rectangle(out, (cx - half, cy - half), (cx + half, cy + half), UNSURE_COLOUR, 4)
+    texts = []
+    if words:
+        pts = [scene.centre(c) for c in words[0].path]
+        thick = max(3, round(scene.tile / 14))
+        r = max(8, round(scene.tile / 6))
+        for a, b in pairwise(pts):
+            length = max(1.0, float(np.hypot(b[0] - a[0], b[1] - a[1])))
+            end = (round(b[0] - (b[0] - a[0]) * r / length), round(b[1] - (b[1] - a[1]) * r / length))
+            tip = 0.25 * scene.tile / length
+            cv2.arrowedLine(out, a, end, PATH_COLOUR, thick, cv2.LINE_AA, tipLength=tip)
+        for k, p in enumerate(pts, 1):
+            cv2.circle(out, p, r, PATH_COLOUR, -1, cv2.LINE_AA)
+            texts.append((p, str(k), round(r * 1.2), TEXT_COLOUR, "mm"))
+    px = x + w + 10
+    cv2.rectangle(out, (px, y), (px + panel_w, y + h), PANEL_COLOUR, -1)
+    for k, f in enumerate(words[:top]):
+        colour = PATH_COLOUR if k == 0 else TEXT_COLOUR
+        texts.append(((px + 12, y + 10 + 30 * k), f"{k + 1}. {f.word.upper()}  {f.score}", 20, colour, "la"))
+    if scene.unsure:
+        texts.append(((px + 12, y + h - 34), f"{len(scene.unsure)} unsure tile(s)", 18, UNSURE_COLOUR,
+                      "la"))
+    _text(out, texts)
+    return out
+
+
+def board_panel(annotated: np.ndarray, scene: Scene, panel_w: int = 260, margin: int = 10) -> np.ndarray:
+    """The annotated board and its list, cropped out of an annotated frame (the side window)."""
+    x, y, w, h = scene.board_box
+    y0, x0 = max(0, y - margin), max(0, x - margin)
+    return annotated[y0 : y + h + margin, x0 : x + w + panel_w + 10 + margin].copy()
