@@ -1,0 +1,177 @@
+"""Balda: every move of a position (classic or «узелки»), ranked; local search and trap check."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordbot.errors import WordbotError
+from wordbot.lexicon import Lexicon
+from wordbot.solver.balda_kernel import search
+from wordbot.solver.gaddag import gaddag
+
+MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
+EMPTY = "."
+
+
+@dataclass(frozen=True)
+class Move:
+    cell: tuple[int, int]
+    letter: str
+    word: str
+    path: list[tuple[int, int]]
+    score: int
+
+
+@dataclass(frozen=True)
+class Position:
+    """A board as the kernel takes it: letter codes row-major, -1 for an empty cell."""
+
+    rows: int
+    cols: int
+    codes: np.ndarray  # int8[rows * cols]
+
+    def index(self, rc: tuple[int, int], option: str) -> int:
+        r, c = rc
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise WordbotError(f"{option} {r},{c} is outside the {self.rows}x{self.cols} board")
+        return r * self.cols + c
+
+
+def parse_board(board: Sequence[str] | str, lex: Lexicon) -> Position:
+    """Rows of letters, "." for an empty cell (a string is split into lines; blank lines ignored)."""
+    lines = board.splitlines() if isinstance(board, str) else list(board)
+    alpha = lex.alphabet
+    rows = [alpha.normalize(line) for line in lines]
+    rows = [r for r in rows if r]
+    if not rows:
+        raise WordbotError("the board is empty")
+    cols = len(rows[0])
+    for i, row in enumerate(rows):
+        if len(row) != cols:
+            raise WordbotError(f"board row {i + 1} has {len(row)} cells, row 1 has {cols}")
+        for ch in row:
+            if ch != EMPTY and alpha.code(ch) < 0:
+                raise WordbotError(f"board row {i + 1}: {ch!r} is neither a {lex.lang} letter nor '.'")
+    codes = np.array([-1 if ch == EMPTY else alpha.code(ch) for row in rows for ch in row], dtype=np.int8)
+    if (codes < 0).all():
+        raise WordbotError("the board has no letters (a Balda game starts with a word)")
+    return Position(len(rows), cols, codes)
+
+
+def knots_cap(mode: str) -> int:
+    try:
+        return MODES[mode]
+    except KeyError:
+        raise WordbotError(f"unknown Balda mode {mode!r} (choose classic or knots)") from None
+
+
+def banned_words(lex: Lexicon, used: Iterable[str]) -> np.ndarray:
+    """Words already played (the starting word included, when the caller lists it)."""
+    banned = np.zeros(len(lex), dtype=np.bool_)
+    for w in used:
+        i = lex.index(w)
+        if i >= 0:
+            banned[i] = True
+    return banned
+
+
+_RARITY: dict[str, np.ndarray] = {}
+
+
+def letter_commonness(lex: Lexicon) -> np.ndarray:
+    """How often each letter occurs in the lexicon: a rare letter is the better one to place."""
+    if lex.key not in _RARITY:
+        _RARITY[lex.key] = np.bincount(lex.codes, minlength=lex.alphabet.size)
+    return _RARITY[lex.key]
+
+
+@dataclass(frozen=True)
+class RawMoves:
+    """The kernel's output, unranked: cell index, letter code, word index, path, path length."""
+
+    cell: np.ndarray
+    letter: np.ndarray
+    word: np.ndarray
+    path: np.ndarray
+    plen: np.ndarray
+
+
+def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through: int, min_len: int,
+               banned: np.ndarray) -> RawMoves:
+    """Run the kernel, growing the output arrays when a position has more moves than expected."""
+    g, t = gaddag(lex), lex.trie
+    seen = np.zeros(len(lex), dtype=np.int32)
+    seen_x = np.zeros(len(lex), dtype=np.uint32)
+    room = 1024
+    while True:
+        out = RawMoves(np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int32),
+                       np.empty((room, lex.max_len + 1), np.int32), np.empty(room, np.int32))
+        n = search(t.child0, t.mask, t.word_of, g.rchild0, g.rmask, g.rsep, lex.max_len, pos.codes,
+                   pos.rows, pos.cols, cells, cap, through, min_len, banned, seen, seen_x, 1,
+                   out.cell, out.letter, out.word, out.path, out.plen)
+        if n <= room:
+            return RawMoves(out.cell[:n], out.letter[:n], out.word[:n], out.path[:n], out.plen[:n])
+        room = int(n)
+        seen[:] = 0
+
+
+class Moves(Sequence[Move]):
+    """Ranked moves, built into ``Move`` objects only when accessed."""
+
+    def __init__(self, raw: RawMoves, order: np.ndarray, lex: Lexicon, cols: int):
+        self._raw, self._order, self._lex, self._cols = raw, order, lex, cols
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        k = int(self._order[i])
+        raw, cols = self._raw, self._cols
+        path = [divmod(int(p), cols) for p in raw.path[k, : raw.plen[k]]]
+        word = self._lex.word(int(raw.word[k]))
+        return Move(divmod(int(raw.cell[k]), cols), self._lex.alphabet.letters[raw.letter[k]], word,
+                    path, len(word))
+
+    def __repr__(self) -> str:
+        return f"Moves({len(self)} moves)"
+
+
+def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
+    """Longest word first; ties: the rarer placed letter, then the commoner word (likelier to be
+    in the game's dictionary), then word and cell for a stable order."""
+    lengths = lex.lengths[raw.word]
+    return np.lexsort((raw.cell, raw.word, -lex.freq[raw.word], letter_commonness(lex)[raw.letter],
+                       -lengths))
+
+
+def balda_moves(board, lex: Lexicon, mode: str = "classic", used: Iterable[str] = (),
+                cell: tuple[int, int] | None = None, through: tuple[int, int] | None = None,
+                min_len: int = 2) -> Moves:
+    """Every move of the position, best first.
+
+    ``cell``: only moves into that empty cell (local search). ``through``: only words whose path
+    uses that filled cell (trap check: what can be made through a letter).
+    """
+    cap = knots_cap(mode)
+    if min_len < 1:
+        raise WordbotError(f"min_len must be at least 1 (got {min_len})")
+    pos = parse_board(board, lex)
+    if cell is None:
+        cells = np.nonzero(pos.codes < 0)[0].astype(np.int32)
+    else:
+        e = pos.index(cell, "cell")
+        if pos.codes[e] >= 0:
+            raise WordbotError(f"cell {cell[0]},{cell[1]} is not empty")
+        cells = np.array([e], dtype=np.int32)
+    t = -1
+    if through is not None:
+        t = pos.index(through, "through cell")
+        if pos.codes[t] < 0:
+            raise WordbotError(f"through cell {through[0]},{through[1]} is empty (it needs a letter)")
+    raw = find_moves(pos, lex, cap, cells, t, min_len, banned_words(lex, used))
+    return Moves(raw, rank(raw, lex), lex, pos.cols)
