@@ -10,7 +10,8 @@ fonts-freefont-ttf, fonts-noto-core. None of the benchmark's held-out fonts
 (``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here.
 
 Usage: python scripts/build_glyphs.py
-Needs: pip install pillow; apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+Needs: pip install pillow;
+       apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
     left, top, right, bottom = font.getbbox(letter)
     img = Image.new("L", (right - left + 8, bottom - top + 8), 0)
     ImageDraw.Draw(img).text((4 - left, 4 - top), letter, fill=255, font=font)
-    return np.asarray(img) >= 128
+    return np.asarray(img, np.float32) / 255
 
 
 def main() -> None:

@@ -37,6 +37,11 @@ class BoardGeometry:
         w, h = self.tile[0] * (1 - 2 * shrink), self.tile[1] * (1 - 2 * shrink)
         return int(round(cx - w / 2)), int(round(cy - h / 2)), int(round(w)), int(round(h))
 
+    def scaled(self, k: float) -> BoardGeometry:
+        """The same board in an image scaled by ``k``."""
+        return BoardGeometry(self.rows, self.cols, tuple(int(round(v * k)) for v in self.box),
+                             (self.tile[0] * k, self.tile[1] * k), self.centres * k)
+
     def to_dict(self) -> dict:
         return {"rows": self.rows, "cols": self.cols, "box": list(self.box), "tile": list(self.tile)}
 

@@ -1,9 +1,10 @@
 """One glyph as a fixed-size picture: the shared form of the template bank and of a read tile.
 
-A glyph mask (True = ink) is cropped to its ink, scaled so its longer side fills ``INNER`` pixels
-(aspect kept, so I and Ш stay distinct), centred in a ``SIZE``x``SIZE`` square. Matching compares
-blurred, zero-mean, unit-length vectors of these pictures (a cosine), which tolerates the one-pixel
-shifts and stroke-width differences between fonts and renderings.
+A glyph's ink map (0..1, soft anti-aliased edges kept) is cropped to its ink, scaled so its
+longer side fills ``INNER`` pixels (aspect kept, so I and Ш stay distinct), centred in a
+``SIZE``x``SIZE`` square. Matching compares blurred, zero-mean, unit-length vectors of these
+pictures (a cosine), which tolerates the one-pixel shifts and stroke-width differences between
+fonts and renderings.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ BLUR = 1.2
 
 
 def normalize(mask: np.ndarray) -> np.ndarray:
-    """``SIZE``x``SIZE`` uint8 picture (0..255 ink) of the ink in ``mask``; all zero when empty."""
-    ys, xs = np.nonzero(mask)
+    """``SIZE``x``SIZE`` uint8 picture (0..255 ink) of the ink in ``mask`` (bool or 0..1 float);
+    all zero when empty."""
+    ys, xs = np.nonzero(mask >= 0.5)
     out = np.zeros((SIZE, SIZE), np.uint8)
     if len(ys) == 0:
         return out

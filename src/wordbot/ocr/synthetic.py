@@ -110,6 +110,7 @@ def random_look(rng: np.random.Generator, heldout: bool = False) -> Look:
     text = _contrasting(rng, tile, 90)
     if shape == "outline":
         text = _contrasting(rng, panel, 90)
+    corner_numbers = bool(rng.random() < 0.3)
     empty = None
     if rng.random() < 0.25:
         empty = _contrasting(rng, text, 60)
@@ -117,8 +118,9 @@ def random_look(rng: np.random.Generator, heldout: bool = False) -> Look:
         font=font, tile_rgb=tile, text_rgb=text, panel_rgb=panel, shape=shape,
         radius=float(rng.uniform(0.08, 0.3)) if shape != "square" else 0.0,
         gap=float(rng.uniform(0.05, 0.25)),
-        letter_size=float(rng.uniform(0.38, 0.6)),
-        corner_numbers=bool(rng.random() < 0.3),
+        # Games with letter values keep the letter clear of the corner number.
+        letter_size=float(rng.uniform(0.38, 0.45 if corner_numbers else 0.6)),
+        corner_numbers=corner_numbers,
         empty_rgb=empty,
         blur=float(rng.choice([0.0, 0.0, rng.uniform(0.3, 1.0)])),
         scale=float(rng.choice([1.0, 1.0, rng.uniform(0.75, 1.3)])),
@@ -186,7 +188,7 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
         if look.empty_rgb is not None:
             letters = [ch if rng.random() > 0.4 else "" for ch in letters]
     font = _font(look.font, max(6, int(round(tile * look.letter_size / 0.72))))
-    small = _font(look.font, max(5, int(tile * 0.2)))
+    small = _font(look.font, max(5, int(tile * 0.17)))
     radius = int(tile * look.radius)
     centres = []
     for i, ch in enumerate(letters):
@@ -207,7 +209,7 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
         draw.text((cx - (left + right) / 2, cy - (top + bottom) / 2), glyph, fill=look.text_rgb, font=font)
         if look.corner_numbers:
             value = str(int(rng.integers(1, 11)))
-            draw.text((x0 + tile * 0.9, y0 + tile * 0.08), value, fill=look.text_rgb, font=small,
+            draw.text((x0 + tile * 0.93, y0 + tile * 0.05), value, fill=look.text_rgb, font=small,
                       anchor="ra")
 
     image = cv2.cvtColor(np.asarray(img), cv2.COLOR_RGB2BGR)

@@ -1,0 +1,130 @@
+"""Letters of a located board: each tile normalized and matched, with a confidence per tile.
+
+``read_tiles(image, geometry, lang) -> BoardReading``. The confidence is what the safety rule
+relies on (a tile below ``THRESHOLD`` is shown to the user and no word through it is swiped), so
+it is built to be low whenever a reading is doubtful: a poor best match, a close second letter,
+or faint ink.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from wordbot.calibration.detect import BoardGeometry
+from wordbot.ocr.bank import Bank, builtin_bank
+from wordbot.ocr.glyph import SIZE, normalize
+from wordbot.ocr.tile import EMPTY_CONTRAST, letter_ink
+
+THRESHOLD = 0.5  # a tile read with less confidence is doubtful
+SHRINK = 0.06  # of the tile side cut from each edge before reading (outline, rounded corners)
+
+
+@dataclass
+class BoardReading:
+    """What was read: ``tiles`` row-major ("" = empty cell), ``confidence`` in [0, 1] per tile,
+    ``board_box`` (x, y, w, h) and ``centres`` ((x, y) pixel centre of each cell, for swiping)."""
+
+    rows: int
+    cols: int
+    tiles: list[str]
+    confidence: list[float]
+    board_box: tuple[int, int, int, int]
+    centres: list[tuple[float, float]]
+    pictures: np.ndarray = field(repr=False, compare=False, default=None)  # normalized glyphs
+
+    @property
+    def doubtful(self) -> list[int]:
+        """Indices of the tiles read with less than ``THRESHOLD`` confidence."""
+        return [i for i, c in enumerate(self.confidence) if c < THRESHOLD]
+
+    @property
+    def text(self) -> str:
+        """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile."""
+        cells = ["?" if c < THRESHOLD else (t or ".")
+                 for t, c in zip(self.tiles, self.confidence, strict=True)]
+        return "/".join("".join(cells[r * self.cols: (r + 1) * self.cols]) for r in range(self.rows))
+
+    def to_dict(self) -> dict:
+        return {"rows": self.rows, "cols": self.cols, "tiles": self.tiles,
+                "confidence": [round(c, 3) for c in self.confidence], "board_box": list(self.board_box),
+                "centres": [[round(x, 1), round(y, 1)] for x, y in self.centres]}
+
+
+def confidence(best: np.ndarray, runner_up: np.ndarray) -> np.ndarray:
+    """In [0, 1]: high only for a good match well ahead of every other letter."""
+    quality = np.clip((best - 0.55) / 0.25, 0, 1)
+    margin = np.clip((best - runner_up) / 0.2, 0, 1)
+    return quality * margin
+
+
+def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
+    """Normalized glyph picture of every tile (all zero for an empty one) and its ink contrast."""
+    n = geometry.rows * geometry.cols
+    pictures = np.zeros((n, SIZE, SIZE), np.uint8)
+    contrast = np.zeros(n, np.float32)
+    H, W = image.shape[:2]
+    for i in range(n):
+        x, y, w, h = geometry.cell_box(i, SHRINK)
+        crop = image[max(0, y): min(H, y + h), max(0, x): min(W, x + w)]
+        ink = letter_ink(crop)
+        contrast[i] = ink.contrast
+        if ink.mask is not None:
+            pictures[i] = normalize(ink.mask)
+    return pictures, contrast
+
+
+def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
+               bank: Bank | None = None) -> BoardReading:
+    """Read every cell of ``geometry`` in ``image`` against ``bank`` (the built-in one by default)."""
+    bank = bank or builtin_bank(lang)
+    pictures, contrast = tile_pictures(image, geometry)
+    inked = pictures.reshape(len(pictures), -1).any(axis=1)
+    tiles = [""] * len(pictures)
+    conf = np.zeros(len(pictures), np.float32)
+    if inked.any():
+        m = bank.match(pictures[inked])
+        idx = np.nonzero(inked)[0]
+        conf[idx] = confidence(m.best, m.runner_up)
+        for k, i in enumerate(idx):
+            tiles[i] = m.letters[k]
+    # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
+    empty = ~inked
+    conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
+    return BoardReading(geometry.rows, geometry.cols, tiles, [float(c) for c in conf], geometry.box,
+                        [(float(x), float(y)) for x, y in geometry.centres], pictures)
+
+
+MAX_SIDE = 4096  # larger images are read at a reduced size (boards are never that fine)
+
+
+def read_board(image: np.ndarray, lang: str = "ru", bank: Bank | None = None,
+               geometry: BoardGeometry | None = None) -> BoardReading:
+    """The board in a whole screenshot (numpy BGR, board anywhere in it): found, then read.
+
+    ``geometry`` skips detection (a calibrated profile's board); ``bank`` adds learned templates.
+    Raises WordbotError when ``image`` is not a picture or holds no board.
+    """
+    from wordbot.calibration.detect import detect_board
+    from wordbot.errors import WordbotError
+    from wordbot.lexicon.alphabet import alphabet
+
+    alphabet(lang)  # a clear error for an unknown language
+    if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
+        raise WordbotError("not an image (expected a numpy BGR array)")
+    if image.dtype != np.uint8:
+        raise WordbotError(f"image pixels must be 8-bit, got {image.dtype}")
+    if image.ndim == 3 and image.shape[2] == 4:
+        image = image[..., :3]
+    if geometry is None:
+        k = MAX_SIDE / max(image.shape[:2])
+        small = image if k >= 1 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+        geometry = detect_board(small)
+        if geometry is None:
+            h, w = image.shape[:2]
+            raise WordbotError(f"no letter board found in the {w}x{h} image")
+        if k < 1:
+            geometry = geometry.scaled(1 / k)
+    return read_tiles(image, geometry, lang, bank)

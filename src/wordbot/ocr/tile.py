@@ -1,0 +1,71 @@
+"""One tile's picture -> its letter's ink, separated from the tile and from corner numbers.
+
+The tile is binarized against its own background (the median colour of the crop's rim), so any
+colour scheme works, dark on light or light on dark. Of the ink's connected parts the letter is
+the largest one plus the parts that belong with it (a breve or dot centred over it, the bar of Ы);
+parts touching the crop's edge (tile outline, rounded corners, neighbours) and small parts sitting
+in a corner (letter values in Wordament-like games) are dropped. (The two dots of Ё are dropped
+too, which reads Е: the alphabet folds them.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink at all
+
+
+@dataclass(frozen=True)
+class TileInk:
+    mask: np.ndarray | None  # float 0..1, the letter's ink (soft edges kept); None when empty
+    contrast: float  # ink-to-background colour distance (0..255), how clear the reading is
+
+
+def letter_ink(crop: np.ndarray) -> TileInk:
+    """The letter's ink in ``crop`` (BGR or gray, the inside of one tile)."""
+    img = crop.astype(np.int16) if crop.ndim == 3 else crop.astype(np.int16)[..., None]
+    h, w = img.shape[:2]
+    if h < 6 or w < 6:
+        return TileInk(None, 0.0)
+    rim = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
+    background = np.median(rim, axis=0)
+    dist = np.abs(img - background).max(axis=2).astype(np.uint8)
+    contrast = float(np.percentile(dist, 99))
+    if contrast < EMPTY_CONTRAST:
+        return TileInk(None, contrast)
+    # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
+    ink = (dist > contrast * 0.3).astype(np.uint8)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    parts = []
+    for i in range(1, n):
+        x, y, cw, ch, area = stats[i]
+        if area < max(3, 0.002 * h * w):
+            continue
+        if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
+            # Touching the rim: a tile outline (as wide and tall as the crop), a rounded corner or
+            # a neighbour (off centre) is not the letter; a big letter reaching the rim is.
+            off = max(abs(centroids[i][0] - w / 2) / w, abs(centroids[i][1] - h / 2) / h)
+            if off > 0.22 or (cw > 0.9 * w and ch > 0.9 * h):
+                continue
+        parts.append(i)
+    if not parts:
+        return TileInk(None, contrast)
+    main = max(parts, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    main_h = stats[main, cv2.CC_STAT_HEIGHT]
+    main_w = stats[main, cv2.CC_STAT_WIDTH]
+    main_cx = stats[main, cv2.CC_STAT_LEFT] + main_w / 2
+    keep = []
+    for i in parts:
+        small = stats[i, cv2.CC_STAT_HEIGHT] < 0.6 * main_h
+        if i != main and small and abs(centroids[i][0] - main_cx) > 0.3 * main_w:
+            continue  # a small part off to the side: a letter value, not a dot or breve
+        keep.append(i)
+    # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
+    # sizes the grey levels carry much of the shape.
+    near = cv2.dilate(np.isin(labels, keep).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast)
+
