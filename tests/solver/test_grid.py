@@ -154,13 +154,26 @@ def test_kernel_equals_twin(board, words, min_len):
         assert first.kind != SUFFIX and (last.kind != PREFIX or len(f.path) == 1)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(LETTERS, min_size=9, max_size=9), min_size=1, max_size=20), words_st)
-def test_batch_scores_equal_solve_grid(boards_text, words):
+@st.composite
+def code_batches(draw):
+    """Boards as letter codes with holes (-1): small ones take the bitset path, 9x9 the general one."""
+    rows, cols = draw(st.sampled_from([(1, 1), (2, 3), (3, 3), (4, 4), (8, 8), (9, 9)]))
+    n = draw(st.integers(1, 6))
+    cells = st.one_of(st.integers(0, len(LETTERS) - 1), st.just(-1))
+    flat = draw(st.lists(st.lists(cells, min_size=rows * cols, max_size=rows * cols), min_size=n,
+                         max_size=n))
+    return np.array(flat, dtype=np.int8), rows, cols
+
+
+@settings(max_examples=80, deadline=None)
+@given(code_batches(), words_st, st.integers(1, 3), st.sampled_from(["boggle", "wordhunt", "ruzzle"]))
+def test_batch_scores_equal_solve_grid(batch, words, min_len, rules):
+    codes, rows, cols = batch
     lex = Lexicon.from_words(words, "en")
-    totals = score_grids(boards_text, 3, 3, lex, min_len=2)
-    for text, (n, points) in zip(boards_text, totals, strict=True):
-        found = solve_grid(list(text), 3, 3, lex, min_len=2)
+    totals = score_grids(codes, rows, cols, lex, min_len=min_len, rules=rules)
+    for board, (n, points) in zip(codes, totals, strict=True):
+        tiles = [LETTERS[c] if c >= 0 else "" for c in board]
+        found = solve_grid(tiles, rows, cols, lex, min_len=min_len, rules=rules)
         assert (n, points) == (len(found), sum(f.score for f in found))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.solver.bits import child
+from wordbot.solver.bits import child, lowest_bit32, lowest_bit64
 from wordbot.solver.tiles import PREFIX, SUFFIX
 
 
@@ -112,23 +112,113 @@ def search(child0, mask, word_of, max_len, vlet, vlen, vkind, vtile, vval, vwmul
 
 
 @njit(cache=True)
+def _small_board(child0, mask, word_of, max_len, letters, nbr_bits, min_len, len_score, letter_value,
+                 stamp, mark):
+    """(words, points) of one board of at most 64 one-letter tiles (code -1: hole).
+
+    Sets instead of lists: ``used`` and each tile's neighbours are 64-bit tile sets and
+    ``at_letter[c]`` the tiles showing letter c. A frame takes each letter that both continues
+    its word and lies next to it, computes that child once, and then the free neighbours holding
+    the letter come out of one AND. A word's points do not depend on its path here (no tile
+    bonuses), so the first path found is as good as any.
+    """
+    one = np.uint64(1)
+    t = len(letters)
+    at_letter = np.zeros(32, dtype=np.uint64)
+    for v in range(t):
+        if letters[v] >= 0:
+            at_letter[letters[v]] |= one << np.uint64(v)
+    reach = np.zeros(t, dtype=np.uint32)
+    for v in range(t):
+        m = nbr_bits[v]
+        while m:
+            u = lowest_bit64(m)
+            m &= m - one
+            if letters[u] >= 0:
+                reach[v] |= np.uint32(1) << np.uint32(letters[u])
+    tile = np.empty(max_len + 1, dtype=np.int64)
+    node_at = np.empty(max_len + 1, dtype=np.int32)
+    value_at = np.empty(max_len + 1, dtype=np.int32)
+    letters_left = np.empty(max_len + 1, dtype=np.uint32)
+    tiles_left = np.zeros(max_len + 1, dtype=np.uint64)
+    next_node = np.empty(max_len + 1, dtype=np.int32)
+    next_value = np.empty(max_len + 1, dtype=np.int32)
+    count, points = 0, 0
+    for v0 in range(t):
+        if letters[v0] < 0:
+            continue
+        node = child(child0, mask, 0, letters[v0])
+        if node < 0:
+            continue
+        w = word_of[node]
+        if w >= 0 and min_len <= 1 and stamp[w] != mark:
+            stamp[w] = mark
+            count += 1
+            points += len_score[1] + letter_value[letters[v0]]
+        d = 0
+        tile[0], node_at[0], value_at[0] = v0, node, letter_value[letters[v0]]
+        letters_left[0], tiles_left[0] = mask[node] & reach[v0], 0
+        used = one << np.uint64(v0)
+        while d >= 0:
+            free = tiles_left[d]
+            if free != 0:  # step onto the next free neighbour showing the chosen letter
+                u = lowest_bit64(free)
+                tiles_left[d] = free & (free - one)
+                node = next_node[d]
+                w = word_of[node]
+                if w >= 0 and d + 2 >= min_len and stamp[w] != mark:
+                    stamp[w] = mark
+                    count += 1
+                    points += len_score[d + 2] + next_value[d]
+                cont = mask[node] & reach[u]
+                if cont != 0:
+                    d += 1
+                    tile[d], node_at[d], value_at[d] = u, node, next_value[d - 1]
+                    letters_left[d], tiles_left[d] = cont, 0
+                    used |= one << np.uint64(u)
+            elif letters_left[d] != 0:  # choose the next letter that continues the word
+                cont = letters_left[d]
+                c = lowest_bit32(cont)
+                letters_left[d] = cont & (cont - np.uint32(1))
+                free = nbr_bits[tile[d]] & at_letter[c] & ~used
+                if free != 0:
+                    tiles_left[d] = free
+                    next_node[d] = child(child0, mask, node_at[d], c)
+                    next_value[d] = value_at[d] + letter_value[c]
+            else:
+                used &= ~(one << np.uint64(tile[d]))
+                d -= 1
+    return count, points
+
+
+@njit(cache=True)
 def score_batch(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score,
                 letter_value, n_words):
     """Distinct words and total points of many boards of one-letter tiles (code -1: hole)."""
     n, t = letters.shape
+    stamp = np.zeros(n_words, dtype=np.int32)
+    totals = np.zeros((n, 2), dtype=np.int64)
+    if t <= 64:
+        nbr_bits = np.zeros(t, dtype=np.uint64)
+        for v in range(t):
+            for k in range(nbr_start[v], nbr_start[v + 1]):
+                nbr_bits[v] |= np.uint64(1) << np.uint64(nbr[k])
+        for b in range(n):
+            totals[b, 0], totals[b, 1] = _small_board(child0, mask, word_of, max_len, letters[b],
+                                                      nbr_bits, min_len, len_score, letter_value,
+                                                      stamp, b + 1)
+        return totals
     vlet = np.empty((t, 1), dtype=np.int8)
     vlen = np.empty(t, dtype=np.int8)
     vkind = np.zeros(t, dtype=np.int8)
     vtile = np.arange(t).astype(np.int32)
     vval = np.empty(t, dtype=np.int32)
     vwmul = np.ones(t, dtype=np.int32)
-    stamp = np.zeros(n_words, dtype=np.int32)
     best = np.zeros(n_words, dtype=np.int32)
     out_word = np.empty(n_words, dtype=np.int32)
     out_score = np.empty(n_words, dtype=np.int32)
     out_path = np.empty((1, 1), dtype=np.int32)
     out_plen = np.empty(1, dtype=np.int32)
-    totals = np.zeros((n, 2), dtype=np.int64)
     for b in range(n):
         for i in range(t):
             c = letters[b, i]
