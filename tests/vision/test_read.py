@@ -1,0 +1,107 @@
+"""Board detection and reading on labelled synthetic screenshots (development looks)."""
+
+import numpy as np
+import pytest
+
+import wordbot
+from wordbot.calibration import detect_board
+from wordbot.errors import WordbotError
+from wordbot.ocr import THRESHOLD, read_board
+from wordbot.ocr.synthetic import random_screenshot, render
+
+from .conftest import look
+
+
+def test_clean_board_is_read_exactly(rng):
+    shot = render(rng, look(), 4, 4, tile=70)
+    reading = wordbot.read_board(shot.image, lang="ru")
+    assert (reading.rows, reading.cols) == (4, 4)
+    assert reading.tiles == shot.tiles
+    assert min(reading.confidence) >= THRESHOLD
+    assert np.abs(np.array(reading.centres) - shot.centres).max() < 3
+    assert np.abs(np.array(reading.board_box) - np.array(shot.box)).max() <= 4
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (5, 7), (15, 15)])
+def test_board_sizes(rng, rows, cols):
+    shot = render(rng, look(shape="square", tile_rgb=(250, 250, 250), text_rgb=(0, 0, 0)), rows, cols,
+                  tile=40 if rows < 15 else 34)
+    geometry = detect_board(shot.image)
+    assert (geometry.rows, geometry.cols) == (rows, cols)
+    assert read_board(shot.image).tiles == shot.tiles
+
+
+def test_corner_numbers_are_ignored(rng):
+    shot = render(rng, look(corner_numbers=True, letter_size=0.42), 4, 4, tile=64)
+    assert read_board(shot.image).tiles == shot.tiles
+
+
+def test_light_on_dark_and_balda_empty_cells(rng):
+    style = look(tile_rgb=(30, 40, 60), text_rgb=(250, 250, 230), panel_rgb=(10, 10, 10),
+                 empty_rgb=(80, 90, 110))
+    letters = list("....." ".....") + list("балда") + list("....." ".....")
+    letters = [ch if ch != "." else "" for ch in letters]
+    shot = render(rng, style, 5, 5, tile=60, letters=letters)
+    reading = read_board(shot.image)
+    assert reading.tiles == letters
+    assert min(reading.confidence) >= THRESHOLD  # empty cells are surely empty
+
+
+def test_english_and_look_alikes(rng):
+    letters = list("ackm" "xetp" "obhy" "zsqu")  # many have Cyrillic twins (А, С, К, М, Х, Е, ...)
+    shot = render(rng, look(), 4, 4, lang="en", tile=60, letters=letters)
+    assert read_board(shot.image, lang="en").tiles == letters
+    ru = read_board(shot.image, lang="ru")
+    assert all(ch in "абвгдежзийклмнопрстуфхцчшщъыьэюя" or not ch for ch in ru.tiles)
+
+
+def test_random_development_looks(rng):
+    """Many sizes, fonts, colours, shapes, blur and scaling: boards found, every misread doubtful."""
+    found = right = total = 0
+    sure_misreads = []
+    for _ in range(12):
+        shot = random_screenshot(rng)
+        geometry = detect_board(shot.image)
+        if geometry is None or (geometry.rows, geometry.cols) != (shot.rows, shot.cols):
+            continue
+        found += 1
+        reading = read_board(shot.image)
+        for got, want, conf in zip(reading.tiles, shot.tiles, reading.confidence, strict=True):
+            total += 1
+            right += got == want
+            if got != want and conf >= THRESHOLD:
+                sure_misreads.append((want, got, conf))
+    assert found >= 11
+    assert right / total >= 0.98
+    assert sure_misreads == []
+
+
+def test_no_board_is_an_error(rng):
+    blank = render(rng, look(), 4, 4, tile=60).image.copy()
+    blank[:] = (90, 120, 60)
+    with pytest.raises(WordbotError, match="no letter board"):
+        read_board(blank)
+    noise = rng.integers(0, 256, (900, 1600, 3), dtype=np.uint8)
+    with pytest.raises(WordbotError, match="no letter board"):
+        read_board(noise)
+
+
+@pytest.mark.parametrize("image", [np.zeros((4, 4, 3), np.uint8), np.zeros((0, 0, 3), np.uint8),
+                                   np.zeros((10, 10), np.float32), "picture.png", None])
+def test_bad_images(image):
+    with pytest.raises(WordbotError):
+        read_board(image)
+
+
+def test_huge_image(rng):
+    shot = render(rng, look(), 5, 5, tile=200, screen=(6000, 4000))
+    reading = read_board(shot.image)
+    assert reading.tiles == shot.tiles
+    assert np.abs(np.array(reading.centres) - shot.centres).max() < 8
+
+
+def test_all_blank_tiles_read_as_empty(rng):
+    shot = render(rng, look(), 4, 4, tile=60, letters=[""] * 16)
+    reading = read_board(shot.image)
+    assert reading.tiles == [""] * 16
+    assert min(reading.confidence) >= THRESHOLD
