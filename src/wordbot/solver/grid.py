@@ -127,10 +127,10 @@ def solve_grid(tiles: Sequence[str], rows: int, cols: int, lex: Lexicon, min_len
     order = np.lexsort((ids, -lex.freq[ids], -scores))
     lengths = out_plen[order]
     steps = np.where(np.arange(max_len) < lengths[:, None], out_path[order], 0)
-    rs, cs = np.divmod(g.vtile[steps], cols)
-    return [Found(word, list(zip(r[:n], c[:n], strict=True)), score)
-            for word, r, c, n, score in zip(lex.words_at(ids[order]), rs.tolist(), cs.tolist(),
-                                            lengths.tolist(), scores[order].tolist(), strict=True)]
+    cell = [divmod(t, cols) for t in range(rows * cols)]
+    return [Found(word, list(map(cell.__getitem__, tiles[:n])), score)
+            for word, tiles, n, score in zip(lex.words_at(ids[order]), g.vtile[steps].tolist(),
+                                             lengths.tolist(), scores[order].tolist(), strict=True)]
 
 
 def encode_boards(boards: Sequence[str], alpha: Alphabet) -> np.ndarray:
