@@ -4,10 +4,8 @@ across the separator, then forwards through the lexicon's trie (see ``gaddag``).
 Board: int8 letter codes, row-major, -1 for an empty cell. ``uses[c]`` is how many more times a
 path may enter cell c (1 classic, 2 knots, 0 empty). Moves are reported once per
 (cell, letter, word): ``seen[w] == mark`` with bit x of ``seen_x[w]`` set means word w with letter
-x was already reported for this cell. The recursion depth is bounded by the longest word.
-
-Not ``cache=True``: numba's on-disk cache mis-links recursive functions (segfaults on reload), so
-these kernels compile once per process (a few seconds).
+x was already reported for this cell. The stacks are explicit (numba's on-disk cache mis-links
+recursive functions); their depth is bounded by the longest word.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wordbot.solver.bits import child
+from wordbot.solver.bits import child, popcount32
 
 _DR = np.array([-1, 1, 0, 0], dtype=np.int32)
 _DC = np.array([0, 0, -1, 1], dtype=np.int32)
@@ -31,83 +29,133 @@ def neighbour(cell, k, rows, cols):
     return r * cols + c
 
 
-@njit
-def _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through, min_len, banned,
-             seen, seen_x, mark, node, cell, plen, fpath, out_cell, out_x, out_word, out_path,
-             out_plen, count):
+@njit(cache=True, inline="always")
+def _low_bit(m):
+    """Index of the lowest set bit of a non-zero uint32."""
+    return popcount32((m & (np.uint32(0) - m)) - np.uint32(1))
+
+
+@njit(cache=True, inline="always")
+def _report(word_of, node, plen, e, x, through, cap, uses, min_len, banned, seen, seen_x, mark, fpath,
+            out_cell, out_x, out_word, out_path, out_plen, count):
     w = word_of[node]
-    if w >= 0 and plen >= min_len and not banned[w] and (through < 0 or uses[through] < cap):
-        bit = np.uint32(1) << np.uint32(x)
-        if seen[w] != mark:
-            seen[w] = mark
-            seen_x[w] = 0
-        if (seen_x[w] & bit) == 0:
-            seen_x[w] |= bit
-            k = count[0]
-            if k < len(out_word):
-                out_cell[k], out_x[k], out_word[k], out_plen[k] = e, x, w, plen
-                out_path[k, :plen] = fpath[:plen]
-            count[0] = k + 1
-    if mask[node] == 0:
+    if w < 0 or plen < min_len or banned[w] or (through >= 0 and uses[through] == cap):
         return
-    for k in range(4):
-        nb = neighbour(cell, k, rows, cols)
+    bit = np.uint32(1) << np.uint32(x)
+    if seen[w] != mark:
+        seen[w] = mark
+        seen_x[w] = 0
+    if (seen_x[w] & bit) == 0:
+        seen_x[w] |= bit
+        k = count[0]
+        if k < len(out_word):
+            out_cell[k], out_x[k], out_word[k], out_plen[k] = e, x, w, plen
+            out_path[k, :plen] = fpath[:plen]
+        count[0] = k + 1
+
+
+@njit(cache=True)
+def _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through, min_len, banned,
+             seen, seen_x, mark, start, base, fpath, sn, sc, sk, out_cell, out_x, out_word, out_path,
+             out_plen, count):
+    """Depth-first from e (letter x) at forward node ``start``; ``fpath[:base]`` is the prefix
+    path ending at e. Frame d's cell is ``fpath[base + d - 1]``."""
+    d = 0
+    sn[0], sc[0], sk[0] = start, e, 0
+    _report(word_of, start, base, e, x, through, cap, uses, min_len, banned, seen, seen_x, mark, fpath,
+            out_cell, out_x, out_word, out_path, out_plen, count)
+    while d >= 0:
+        k = sk[d]
+        if k == 4 or mask[sn[d]] == 0:
+            if d > 0:
+                uses[sc[d]] += 1
+            d -= 1
+            continue
+        sk[d] = k + 1
+        nb = neighbour(sc[d], k, rows, cols)
         if nb < 0 or uses[nb] == 0:
             continue
-        nxt = child(child0, mask, node, x if nb == e else board[nb])
+        nxt = child(child0, mask, sn[d], x if nb == e else board[nb])
         if nxt < 0:
             continue
         uses[nb] -= 1
-        fpath[plen] = nb
-        _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through, min_len, banned,
-                 seen, seen_x, mark, nxt, nb, plen + 1, fpath, out_cell, out_x, out_word, out_path,
-                 out_plen, count)
-        uses[nb] += 1
+        d += 1
+        sn[d], sc[d], sk[d] = nxt, nb, 0
+        fpath[base + d - 1] = nb
+        _report(word_of, nxt, base + d, e, x, through, cap, uses, min_len, banned, seen, seen_x, mark,
+                fpath, out_cell, out_x, out_word, out_path, out_plen, count)
 
 
-@njit
-def _reverse(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e, fixed,
-             through, min_len, banned, seen, seen_x, mark, rnode, cell, depth, rpath, fpath, out_cell,
-             out_x, out_word, out_path, out_plen, count):
-    """``rnode`` spells the cells ``rpath[:depth]`` (walking away from e); ``fixed`` is the letter
-    of e once the path has come back through it (knots), else -1."""
-    f = rsep[rnode]
-    if f >= 0:  # a whole prefix: cross the separator, e takes each letter that may follow it
-        cand = mask[f]
-        if fixed >= 0:
-            cand &= np.uint32(1) << np.uint32(fixed)
-        if cand != 0:
-            for j in range(depth):
-                fpath[j] = rpath[depth - 1 - j]
-            fpath[depth] = e
-            for x in range(32):
-                if (cand >> np.uint32(x)) & np.uint32(1):
+@njit(cache=True)
+def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e, through,
+               min_len, banned, seen, seen_x, mark, max_len, out_cell, out_x, out_word, out_path,
+               out_plen, count):
+    """Every move into empty cell e. Reverse frame d spells the cells ``rpath[:d]`` (walking away
+    from e) at reversed-prefix node ``rn[d]``; ``rf[d]`` is the letter of e once the path has come
+    back through it (knots), else -1; ``rl[d]`` holds letters still to try in e on such a return."""
+    size = max_len + 2
+    rn = np.empty(size, dtype=np.int64)
+    rc = np.empty(size, dtype=np.int64)
+    rk = np.empty(size, dtype=np.int64)
+    rf = np.empty(size, dtype=np.int64)
+    rl = np.empty(size, dtype=np.uint32)
+    rpath = np.empty(size, dtype=np.int32)
+    fpath = np.empty(size, dtype=np.int32)
+    sn = np.empty(size, dtype=np.int64)
+    sc = np.empty(size, dtype=np.int64)
+    sk = np.empty(size, dtype=np.int64)
+    d = 0
+    rn[0], rc[0], rk[0], rf[0], rl[0] = 0, e, 0, -1, 0
+    entered = True
+    while d >= 0:
+        if entered:  # a new frame: a whole prefix crosses the separator; e takes each letter
+            entered = False  # that may follow it (only the fixed one after a return through e)
+            f = rsep[rn[d]]
+            if f >= 0:
+                cand = mask[f]
+                if rf[d] >= 0:
+                    cand &= np.uint32(1) << np.uint32(rf[d])
+                if cand != 0:
+                    for j in range(d):
+                        fpath[j] = rpath[d - 1 - j]
+                    fpath[d] = e
+                while cand != 0:
+                    x = _low_bit(cand)
+                    cand &= cand - np.uint32(1)
                     _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through,
-                             min_len, banned, seen, seen_x, mark, child(child0, mask, f, x), e,
-                             depth + 1, fpath, out_cell, out_x, out_word, out_path, out_plen, count)
-    m = rmask[rnode]
-    if m == 0:
-        return
-    for k in range(4):
-        nb = neighbour(cell, k, rows, cols)
-        if nb < 0 or uses[nb] == 0:
-            continue
-        if nb == e:  # back through the new cell (knots): its letter is whatever continues here
-            letters = m if fixed < 0 else m & (np.uint32(1) << np.uint32(fixed))
+                             min_len, banned, seen, seen_x, mark, child(child0, mask, f, x), d + 1,
+                             fpath, sn, sc, sk, out_cell, out_x, out_word, out_path, out_plen, count)
+        if rl[d] != 0:  # back into e with each remaining letter
+            x = _low_bit(rl[d])
+            rl[d] &= rl[d] - np.uint32(1)
+            nb, nxt, fixed = e, child(rchild0, rmask, rn[d], x), x
         else:
-            letters = m & (np.uint32(1) << np.uint32(board[nb]))
-        for x in range(32):
-            if (letters >> np.uint32(x)) & np.uint32(1):
-                uses[nb] -= 1
-                rpath[depth] = nb
-                _reverse(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e,
-                         x if nb == e else fixed, through, min_len, banned, seen, seen_x, mark,
-                         child(rchild0, rmask, rnode, x), nb, depth + 1, rpath, fpath, out_cell,
-                         out_x, out_word, out_path, out_plen, count)
-                uses[nb] += 1
+            k = rk[d]
+            if k == 4 or rmask[rn[d]] == 0:
+                if d > 0:
+                    uses[rc[d]] += 1
+                d -= 1
+                continue
+            rk[d] = k + 1
+            nb = neighbour(rc[d], k, rows, cols)
+            if nb < 0 or uses[nb] == 0:
+                continue
+            if nb == e:
+                rl[d] = rmask[rn[d]]
+                if rf[d] >= 0:
+                    rl[d] &= np.uint32(1) << np.uint32(rf[d])
+                continue
+            nxt, fixed = child(rchild0, rmask, rn[d], board[nb]), rf[d]
+            if nxt < 0:
+                continue
+        uses[nb] -= 1
+        rpath[d] = nb
+        d += 1
+        rn[d], rc[d], rk[d], rf[d], rl[d] = nxt, nb, 0, fixed, 0
+        entered = True
 
 
-@njit
+@njit(cache=True)
 def has_filled_neighbour(board, rows, cols, cell):
     for k in range(4):
         nb = neighbour(cell, k, rows, cols)
@@ -116,7 +164,7 @@ def has_filled_neighbour(board, rows, cols, cell):
     return False
 
 
-@njit
+@njit(cache=True)
 def search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, rows, cols, cells, cap,
            through, min_len, banned, seen, seen_x, mark, out_cell, out_x, out_word, out_path,
            out_plen):
@@ -128,16 +176,14 @@ def search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, rows, co
     for i in range(rows * cols):
         if board[i] >= 0:
             uses[i] = cap
-    rpath = np.empty(max_len + 1, dtype=np.int32)
-    fpath = np.empty(max_len + 1, dtype=np.int32)
     count = np.zeros(1, dtype=np.int64)
     for i in range(len(cells)):
-        e = np.int64(cells[i])  # one integer type, so the recursion keeps one signature
+        e = np.int64(cells[i])
         if board[e] >= 0 or not has_filled_neighbour(board, rows, cols, e):
             continue
         uses[e] = cap - 1
-        _reverse(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e, -1,
-                 through, min_len, banned, seen, seen_x, mark + i, 0, e, 0, rpath, fpath, out_cell,
-                 out_x, out_word, out_path, out_plen, count)
+        _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e,
+                   through, min_len, banned, seen, seen_x, mark + i, max_len, out_cell, out_x, out_word,
+                   out_path, out_plen, count)
         uses[e] = 0
     return count[0]
