@@ -9,20 +9,10 @@ import cv2
 import numpy as np
 import typer
 
+from wordbot.capture.files import read_image
 from wordbot.cli import app
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
-
-
-def load_image(path: Path) -> np.ndarray:
-    """The picture in ``path`` as BGR; WordbotError when it is missing or not an image."""
-    if not path.is_file():
-        raise WordbotError(f"no such image file: {path}")
-    data = np.fromfile(path, np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise WordbotError(f"cannot read {path} as an image (PNG, JPEG, BMP, ...)")
-    return image
 
 
 def write_image(path: Path, image: np.ndarray) -> None:
@@ -45,7 +35,7 @@ def read(
     from wordbot.calibration.profile import load_profile
     from wordbot.ocr.read import read_board
 
-    picture = load_image(image)
+    picture = read_image(image)
     geometry, bank = None, None
     if profile:
         prof = load_profile(profile)
@@ -65,3 +55,95 @@ def read(
     if reading.doubtful:
         cells = ", ".join(f"{i // reading.cols},{i % reading.cols}" for i in reading.doubtful)
         print(f"doubtful tiles (row,col): {cells}")
+
+
+def _numbers(text: str, count: int, option: str, sep: str = ",") -> tuple[int, ...]:
+    try:
+        values = tuple(int(v) for v in text.lower().split(sep))
+    except ValueError:
+        values = ()
+    if len(values) != count:
+        raise WordbotError(f"{option} needs {count} integers separated by {sep!r}, got {text!r}")
+    return values
+
+
+def _frame(image: Path | None, window: str | None, region: str | None) -> np.ndarray:
+    from wordbot.capture import open_source
+
+    if image is not None:
+        return read_image(image)
+    if window is None and region is None:
+        raise WordbotError("give --image FILE, --window TITLE or --region X,Y,W,H")
+    source = open_source(window=window, region=_numbers(region, 4, "--region") if region else None)
+    try:
+        return source.grab()
+    finally:
+        source.close()
+
+
+def _corners_by_mouse() -> tuple[int, int, int, int]:
+    import pyautogui
+
+    input("Point the mouse at the board's top-left corner and press Enter ")
+    x0, y0 = pyautogui.position()
+    input("Point the mouse at the board's bottom-right corner and press Enter ")
+    x1, y1 = pyautogui.position()
+    return min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+
+
+@app.command("calibrate")
+def calibrate(
+    name: Annotated[str, typer.Option("--name", help="profile name (a game or window)")],
+    image: Annotated[Path | None, typer.Option("--image", help="calibrate on a screenshot file")] = None,
+    window: Annotated[str | None, typer.Option("--window", help="the game window's title")] = None,
+    region: Annotated[str | None, typer.Option("--region", help="a screen region X,Y,W,H")] = None,
+    grid: Annotated[str | None, typer.Option("--grid", help="RxC, with --box or --corners")] = None,
+    box: Annotated[str | None, typer.Option("--box", help="board box X,Y,W,H in the frame")] = None,
+    corners: Annotated[bool, typer.Option("--corners", help="point at two board corners")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
+    learn: Annotated[str | None, typer.Option("--learn", help='the board as it really is, rows '
+                                              'joined by "/" ("." empty): learn its glyphs')] = None,
+    tesseract: Annotated[bool, typer.Option("--tesseract", help="learn glyphs Tesseract is sure of")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
+) -> None:
+    """Find the board (or take it from --grid with --box/--corners), save it as profile NAME,
+    and optionally learn this game's glyphs."""
+    from wordbot.calibration.detect import BoardGeometry, detect_board
+    from wordbot.calibration.profile import Profile, save_learned, save_profile
+    from wordbot.ocr import learn as learning
+    from wordbot.ocr.read import read_tiles
+
+    frame = _frame(image, window, region)
+    if grid:
+        rows, cols = _numbers(grid, 2, "--grid", "x")
+        if not (box or corners):
+            raise WordbotError("--grid needs --box X,Y,W,H or --corners")
+        the_box = _numbers(box, 4, "--box") if box else _corners_by_mouse()
+        if corners and region:  # the mouse gives screen coordinates
+            rx, ry = _numbers(region, 4, "--region")[:2]
+            the_box = (the_box[0] - rx, the_box[1] - ry, the_box[2], the_box[3])
+        geometry = BoardGeometry.from_box(the_box, rows, cols)
+    else:
+        geometry = detect_board(frame)
+        if geometry is None:
+            raise WordbotError("no letter board found; give it with --grid RxC --box X,Y,W,H")
+    h, w = frame.shape[:2]
+    profile = Profile.from_geometry(name, geometry, frame_size=(w, h), window=window,
+                                    region=_numbers(region, 4, "--region") if region else None, lang=lang)
+    path = save_profile(profile)
+    learned = 0
+    if learn or tesseract:
+        if learn:
+            reading = read_tiles(frame, geometry, lang)
+            pictures, labels = learning.from_reading(reading, learning.parse_labels(learn), lang)
+        else:
+            pictures, labels = learning.from_tesseract(frame, geometry, lang)
+        learned = save_learned(name, pictures, labels)
+    if json_out:
+        print_json({"profile": str(path), "rows": geometry.rows, "cols": geometry.cols,
+                    "box": list(geometry.box), "learned_templates": learned})
+        return
+    x, y, bw, bh = geometry.box
+    print(f"profile {name}: {geometry.rows}x{geometry.cols} board at x={x} y={y} w={bw} h={bh} -> {path}")
+    if learn or tesseract:
+        print(f"learned templates in the profile: {learned}")

@@ -1,0 +1,43 @@
+"""Frames from a fixed region of the screen, grabbed with mss."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordbot.capture.base import FrameSource
+from wordbot.errors import WordbotError
+
+
+def grabber():
+    import mss
+
+    try:
+        return mss.MSS() if hasattr(mss, "MSS") else mss.mss()
+    except Exception as exc:  # mss raises its own ScreenShotError, or Xlib errors without a display
+        raise WordbotError(f"cannot capture the screen: {exc}") from None  # e.g. a 16-bit display
+
+
+def grab_rect(sct, rect: tuple[int, int, int, int]) -> np.ndarray:
+    x, y, w, h = rect
+    shot = sct.grab({"left": int(x), "top": int(y), "width": int(w), "height": int(h)})
+    return np.ascontiguousarray(np.asarray(shot)[..., :3])  # BGRA -> BGR
+
+
+class ScreenRegion(FrameSource):
+    """The region (x, y, w, h) of the screen; None: the whole first monitor."""
+
+    def __init__(self, region: tuple[int, int, int, int] | None = None) -> None:
+        self._sct = grabber()
+        if region is None:
+            m = self._sct.monitors[1]
+            region = (m["left"], m["top"], m["width"], m["height"])
+        if region[2] <= 0 or region[3] <= 0:
+            raise WordbotError(f"empty screen region {region}")
+        self.region = tuple(int(v) for v in region)
+        self.origin = self.region[:2]
+
+    def grab(self) -> np.ndarray:
+        return grab_rect(self._sct, self.region)
+
+    def close(self) -> None:
+        self._sct.close()

@@ -1,0 +1,67 @@
+"""Templates learned from the user's own game: what its glyphs look like, stored in its profile.
+
+Three ways in: a labelled screenshot (the user types the board), readings the user confirmed,
+or Tesseract (pytesseract) reading the tiles on its own, kept where it is sure. Each gives
+(pictures, labels) for ``calibration.profile.save_learned``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordbot.calibration.detect import BoardGeometry
+from wordbot.errors import WordbotError
+from wordbot.lexicon.alphabet import alphabet
+from wordbot.ocr.read import SHRINK, BoardReading, tile_pictures
+
+TESSERACT_LANG = {"ru": "rus", "en": "eng"}
+
+
+def from_reading(reading: BoardReading, tiles: list[str], lang: str) -> tuple[np.ndarray, np.ndarray]:
+    """Templates from a reading whose true letters are ``tiles`` (row-major, "" = empty)."""
+    alpha = alphabet(lang)
+    tiles = [alpha.normalize(t) for t in tiles]
+    if len(tiles) != reading.rows * reading.cols:
+        raise WordbotError(f"the labels give {len(tiles)} tiles; the board has "
+                           f"{reading.rows}x{reading.cols} = {reading.rows * reading.cols}")
+    bad = [t for t in tiles if t and alpha.code(t) < 0]
+    if bad:
+        raise WordbotError(f"letter {bad[0]!r} is not in the {lang} alphabet")
+    inked = reading.pictures.reshape(len(tiles), -1).any(axis=1)
+    keep = [i for i, t in enumerate(tiles) if t and inked[i]]
+    return reading.pictures[keep], np.array([tiles[i] for i in keep])
+
+
+def parse_labels(text: str) -> list[str]:
+    """A typed board, rows joined by "/" ("." = empty cell), as row-major tiles."""
+    return ["" if ch == "." else ch for ch in text.replace("/", "").replace(" ", "")]
+
+
+def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,
+                   min_conf: float = 80) -> tuple[np.ndarray, np.ndarray]:
+    """Templates from the tiles Tesseract reads with at least ``min_conf`` (0..100) confidence."""
+    import pytesseract
+
+    alpha = alphabet(lang)
+    try:
+        pytesseract.get_tesseract_version()
+    except pytesseract.TesseractNotFoundError:
+        raise WordbotError("tesseract is not installed (apt-get install tesseract-ocr)") from None
+    whitelist = alpha.letters.upper() + ("Ё" if lang == "ru" else "")
+    config = f"--psm 10 -c tessedit_char_whitelist={whitelist}"
+    pictures, _ = tile_pictures(image, geometry)
+    keep, labels = [], []
+    for i in range(len(pictures)):
+        if not pictures[i].any():
+            continue
+        x, y, w, h = geometry.cell_box(i, SHRINK)
+        crop = image[max(0, y): y + h, max(0, x): x + w]
+        data = pytesseract.image_to_data(crop, lang=TESSERACT_LANG[lang], config=config,
+                                         output_type=pytesseract.Output.DICT)
+        for text, conf in zip(data["text"], data["conf"], strict=True):
+            letter = alpha.normalize(text)
+            if len(letter) == 1 and alpha.code(letter) >= 0 and float(conf) >= min_conf:
+                keep.append(i)
+                labels.append(letter)
+                break
+    return pictures[keep], np.array(labels)
