@@ -54,10 +54,13 @@ class BoardReading:
 
 
 def confidence(best: np.ndarray, runner_up: np.ndarray) -> np.ndarray:
-    """In [0, 1]: high only for a good match well ahead of every other letter."""
-    quality = np.clip((best - 0.55) / 0.25, 0, 1)
-    margin = np.clip((best - runner_up) / 0.2, 0, 1)
-    return quality * margin
+    """In [0, 1]: high only for a close match much closer than any other letter's. With the
+    distances d = 1 - cosine, the ratio d_best / d_other is what separates right readings from
+    misreads on the synthetic screenshots (``THRESHOLD`` 0.5 is a ratio of 0.35)."""
+    d1, d2 = 1 - best, np.maximum(1 - runner_up, 1e-6)
+    ratio = np.clip(1 - (d1 / d2) / 0.7, 0, 1)
+    quality = np.clip((0.25 - d1) / 0.1, 0, 1)
+    return ratio * quality
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
