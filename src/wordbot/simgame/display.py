@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from wordbot.errors import WordbotError
 
@@ -36,28 +35,31 @@ def display_ok(size: tuple[int, int] = SIZE, depth: int = 24) -> bool:
         and int(planes[1]) >= depth
 
 
-def _free_display() -> int:
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise WordbotError("no free X display number for Xvfb")
+def _start_xvfb(size: tuple[int, int], depth: int) -> tuple[subprocess.Popen, int]:
+    """Start Xvfb on a display number of its own choosing (``-displayfd``): no races with other
+    servers on the machine; returns once it accepts clients."""
+    read_end, write_end = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
+                             f"{size[0]}x{size[1]}x{depth}", "-nolisten", "tcp"],
+                            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    try:
+        ready, _, _ = select.select([read_end], [], [], 10)
+        text = os.read(read_end, 64).decode().strip() if ready else ""
+    finally:
+        os.close(read_end)
+    if not text.isdigit():
+        proc.kill()
+        raise WordbotError("Xvfb did not start")
+    return proc, int(text)
 
 
 @contextmanager
 def virtual_display(size: tuple[int, int] = SIZE, depth: int = 24) -> Iterator[str]:
-    """Start ``Xvfb :N``, point $DISPLAY at it for the duration, stop it afterwards."""
+    """Start an Xvfb, point $DISPLAY at it for the duration, stop it afterwards."""
     if not shutil.which("Xvfb"):
         raise WordbotError("no screen and no Xvfb: install xvfb or run on a desktop")
-    n = _free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{size[0]}x{size[1]}x{depth}",
-                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    socket = Path(f"/tmp/.X11-unix/X{n}")
-    deadline = time.monotonic() + 10
-    while not socket.exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise WordbotError(f"Xvfb :{n} did not start")
-        time.sleep(0.05)
+    proc, n = _start_xvfb(size, depth)
     before = os.environ.get("DISPLAY")
     os.environ["DISPLAY"] = f":{n}"
     try:
