@@ -1,8 +1,9 @@
 """One glyph as a fixed-size picture: the shared form of the template bank and of a read tile.
 
 A glyph's ink map (0..1, soft anti-aliased edges kept) is cropped to its ink, scaled so its
-longer side fills ``INNER`` pixels (aspect kept, so I and Ш stay distinct), centred in a
-``SIZE``x``SIZE`` square. Matching compares blurred, zero-mean, unit-length vectors of these
+height fills ``INNER`` pixels and its width is stretched to the same (so narrow and wide fonts
+look alike; only a very narrow glyph, I, keeps its narrowness), centred in a ``SIZE``x``SIZE``
+square. Matching compares blurred, zero-mean, unit-length vectors of these
 pictures (a cosine), which tolerates the one-pixel shifts and stroke-width differences between
 fonts and renderings.
 """
@@ -27,7 +28,9 @@ def normalize(mask: np.ndarray) -> np.ndarray:
     crop = mask[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.float32) * 255
     h, w = crop.shape
     k = INNER / max(h, w)
-    nh, nw = max(1, int(round(h * k))), max(1, int(round(w * k)))
+    # Width is stretched to a square, except for very narrow glyphs (I, the stem of a tile)
+    nh = INNER
+    nw = INNER if w >= 0.4 * h else max(1, int(round(w * k * 2)))
     interp = cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR
     small = cv2.resize(crop, (nw, nh), interpolation=interp)
     y0, x0 = (SIZE - nh) // 2, (SIZE - nw) // 2

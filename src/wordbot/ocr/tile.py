@@ -1,11 +1,12 @@
 """One tile's picture -> its letter's ink, separated from the tile and from corner numbers.
 
-The tile is binarized against its own background (the median colour of the crop's rim), so any
-colour scheme works, dark on light or light on dark. Of the ink's connected parts the letter is
-the largest one plus the parts that belong with it (a breve or dot centred over it, the bar of Ы);
-parts touching the crop's edge (tile outline, rounded corners, neighbours) and small parts sitting
-in a corner (letter values in Wordament-like games) are dropped. (The two dots of Ё are dropped
-too, which reads Е: the alphabet folds them.)
+The tile is binarized against its own background (its commonest colour: the fill covers more of
+a tile than the letter, the outline or the corners), so any colour scheme works, dark on light or
+light on dark. Of the ink's connected parts the letter is the largest one plus the parts that
+belong with it (a breve or dot centred over it, the bar of Ы); parts touching the crop's edge
+(tile outline, rounded corners, neighbours) and small parts off to the side (letter values in
+Wordament-like games) are dropped. (The two dots of Ё are dropped too, which reads Е: the
+alphabet folds them.)
 """
 
 from __future__ import annotations
@@ -30,8 +31,7 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     h, w = img.shape[:2]
     if h < 6 or w < 6:
         return TileInk(None, 0.0)
-    rim = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
-    background = np.median(rim, axis=0)
+    background = _background(img)
     dist = np.abs(img - background).max(axis=2).astype(np.uint8)
     contrast = float(np.percentile(dist, 99))
     if contrast < EMPTY_CONTRAST:
@@ -69,3 +69,13 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast)
 
+
+
+def _background(img: np.ndarray) -> np.ndarray:
+    """The commonest colour of ``img`` (h, w, c int16): the mean of its most populated coarse
+    colour bin (16 levels a channel)."""
+    pixels = img.reshape(-1, img.shape[2])
+    coarse = pixels >> 4
+    codes = coarse[:, 0] * 256 + (coarse[:, 1] * 16 if img.shape[2] > 1 else 0) + coarse[:, -1]
+    top = np.bincount(codes).argmax()
+    return pixels[codes == top].mean(axis=0)
