@@ -6,6 +6,8 @@ pyautogui's fail-safe stays on: throwing the mouse into a screen corner raises
 
 from __future__ import annotations
 
+from wordbot.act.base import Stopped
+
 
 class PyAutoGUIDriver:
     def __init__(self) -> None:
@@ -15,17 +17,23 @@ class PyAutoGUIDriver:
         pyautogui.PAUSE = 0  # pacing is ours (``Pacing``), not a flat 0.1 s after every call
         self._gui = pyautogui
 
+    def _call(self, fn, *args, **kw) -> None:
+        try:
+            fn(*args, **kw)
+        except self._gui.FailSafeException:
+            raise Stopped("stopped: the mouse was moved into a screen corner (fail-safe)") from None
+
     def press(self, x: float, y: float) -> None:
-        self._gui.mouseDown(round(x), round(y), button="left")
+        self._call(self._gui.mouseDown, round(x), round(y), button="left")
 
     def move(self, x: float, y: float) -> None:
-        self._gui.moveTo(round(x), round(y))
+        self._call(self._gui.moveTo, round(x), round(y))
 
     def release(self, x: float, y: float) -> None:
-        self._gui.mouseUp(round(x), round(y), button="left")
+        self._call(self._gui.mouseUp, round(x), round(y), button="left")
 
     def tap(self, x: float, y: float) -> None:
-        self._gui.click(round(x), round(y))
+        self._call(self._gui.click, round(x), round(y))
 
     def position(self) -> tuple[int, int]:
         p = self._gui.position()

@@ -17,15 +17,26 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordbot.act import Actor, Bounds, Pacing, Stopped
+from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import Game
 from wordbot.lexicon import Lexicon
 from wordbot.overlay import Scene
 from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
 from wordbot.play.plan import Reading, plan_words
-from wordbot.play.source import Frame, RegionSource, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
+
+
+class WindowGone(WordbotError):
+    """The game window was closed or can no longer be captured."""
+
+
+@dataclass
+class Frame:
+    image: np.ndarray  # BGR
+    origin: tuple[int, int]  # screen position of pixel (0, 0)
+
 
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 
@@ -59,6 +70,7 @@ class RoundReport:
     swiped: int = 0
     accepted: list[str] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
+    repeated: list[str] = field(default_factory=list)
     unregistered: int = 0
     points: int = 0
     unsure_tiles: int = 0
@@ -69,25 +81,27 @@ class RoundReport:
     def summary(self) -> dict:
         lat = sorted(self.latency_ms)
         return {"planned": self.planned, "swiped": self.swiped, "accepted": len(self.accepted),
-                "rejected": len(self.rejected), "unregistered": self.unregistered, "points": self.points,
-                "unsure_tiles": self.unsure_tiles,
+                "rejected": len(self.rejected), "repeated": len(self.repeated),
+                "unregistered": self.unregistered, "points": self.points, "unsure_tiles": self.unsure_tiles,
                 "latency_ms_median": round(lat[len(lat) // 2], 1) if lat else None,
                 "words_per_second": round(self.swiped / self.swipe_seconds, 2) if self.swipe_seconds else 0,
                 "stopped": self.stopped}
 
 
 class GridPlayer:
-    def __init__(self, source: RegionSource, reader: Reader, lex: Lexicon, opts: GridOptions,
+    def __init__(self, source: FrameSource, reader: Reader, lex: Lexicon, opts: GridOptions,
                  actor: Callable[[Bounds], Actor] | None = None, overlay=None,
                  learned: Learned | None = None, say: Callable[[str], None] = print,
-                 base: Lexicon | None = None, stop: threading.Event | None = None):
+                 base: Lexicon | None = None, stop: threading.Event | None = None,
+                 on_plan: Callable[[Frame, list[Found]], None] | None = None):
         self.source, self.reader, self.lex, self.opts = source, reader, lex, opts
         self.make_actor, self.overlay, self.say = actor, overlay, say
         self.stop = stop or threading.Event()
+        self.on_plan = on_plan  # called once the first plan is on screen (the demo's screenshot)
         self.learned = learned or Learned(opts.game.name)
         self.base = base or lex  # the bundled list: accepted words outside it are whitelisted
         self.report = RoundReport()
-        self.window: tuple[int, int, int, int] | None = None
+        self.window: tuple[int, int, int, int] | None = None  # screen x, y, w, h of the frames
         self.reading: Reading | None = None
         self.origin = (0, 0)
         self.idle = np.zeros(3)
@@ -98,8 +112,7 @@ class GridPlayer:
         deadline = time.monotonic() + self.opts.lost_timeout
         told = False
         while True:
-            self.window = self.source.where()  # WindowGone ends the round
-            frame = self.source.grab(self.window)
+            frame = self.grab()
             reading = self._read(frame)
             if reading is not None:
                 if told:
@@ -111,6 +124,18 @@ class GridPlayer:
             if time.monotonic() > deadline:
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s: stopping")
             self._idle_wait(0.25)
+
+    def grab(self) -> Frame:
+        """A frame of the game; WindowGone (ending the round) when it cannot be captured."""
+        try:
+            image = self.source.grab()
+        except WordbotError as exc:
+            raise WindowGone(f"game window lost: {exc}") from None
+        if image is None:
+            raise WindowGone("the frame source ended")
+        origin = (int(self.source.origin[0]), int(self.source.origin[1]))
+        self.window = (*origin, image.shape[1], image.shape[0])
+        return Frame(image, origin)
 
     def _read(self, frame: Frame) -> Reading | None:
         try:
@@ -132,7 +157,8 @@ class GridPlayer:
             cells = ", ".join(f"{i // reading.cols + 1},{i % reading.cols + 1}" for i in unsure)
             self.say(f"{len(unsure)} tile(s) read with low confidence (row,col {cells}): "
                      "no word will be swiped through them")
-        skip = set(self.report.accepted) | set(self.report.rejected) | self.learned.blacklist
+        r = self.report
+        skip = set(r.accepted) | set(r.rejected) | set(r.repeated) | self.learned.blacklist
         return plan_words(reading, self.lex, self.opts.game, self.opts.threshold, self.opts.pacing, skip)
 
     def show(self, frame: Frame, words: list[Found]) -> None:
@@ -140,7 +166,7 @@ class GridPlayer:
             return
         r = self.reading
         scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        x, y, w, _ = self.window or (0, 0, 0, 0)
+        x, y, w, _ = self.window
         self.overlay.show(frame.image, scene, words, origin=frame.origin, beside=(x + w + 10, y))
 
     # --- the round -----------------------------------------------------------------------------
@@ -153,6 +179,8 @@ class GridPlayer:
             self.show(frame, words)
             self.report.latency_ms.append((time.perf_counter() - t0) * 1000)
             self.report.planned = len(words)
+            if self.on_plan is not None:
+                self.on_plan(frame, words)
             self.say(f"board {reading.rows}x{reading.cols}: {len(words)} words, "
                      f"{sum(f.score for f in words)} points")
             if self.opts.auto:
@@ -160,11 +188,7 @@ class GridPlayer:
             else:
                 self._watch(end)
             self.report.stopped = self.report.stopped or "round over"
-        except WindowGone as exc:
-            self.report.stopped = str(exc)
-        except Stopped as exc:
-            self.report.stopped = str(exc)
-        except WordbotError as exc:
+        except WordbotError as exc:  # window gone, user stop, board lost: the round ends cleanly
             self.report.stopped = str(exc)
         return self.report
 
@@ -184,7 +208,9 @@ class GridPlayer:
         queue, tries, silent, since_read = list(words), {}, 0, 0
         t_swipe = time.perf_counter()
         while queue and time.monotonic() < end:
-            if since_read >= self.opts.reread_every or self.source.where() != self.window:
+            window = self.window
+            frame = self.grab()
+            if since_read >= self.opts.reread_every or self.window != window:
                 frame, reading = self.read()
                 if (reading.tiles, reading.board_box) != (self.reading.tiles, self.reading.board_box) \
                         or frame.origin != self.origin:
@@ -192,8 +218,10 @@ class GridPlayer:
                     queue = self.calibrate(frame, reading)
                     actor = self._actor()
                 since_read = 0
+            if self.overlay is not None:
+                self.show(frame, queue)
             word = queue.pop(0)
-            watch = self._settled_cells(word)
+            watch = self._settled_cells(word, frame)
             if watch is None:  # something is over the board
                 since_read = self.opts.reread_every
                 queue.insert(0, word)
@@ -210,7 +238,10 @@ class GridPlayer:
                 self.report.points += word.score
                 if word.word not in self.base:
                     self.learned.accept(word.word)
-            elif outcome in ("rejected", "repeated"):
+            elif outcome == "repeated":  # the game had it (an earlier swipe we saw no reply to)
+                silent = 0
+                self.report.repeated.append(word.word)
+            elif outcome == "rejected":
                 silent = 0
                 self.report.rejected.append(word.word)
                 self.say(f"the game refused {word.word!r}: blacklisted")
@@ -225,8 +256,6 @@ class GridPlayer:
                     self.report.stopped = f"the game did not react to {silent} swipes in a row: stopping"
                     break
                 since_read = self.opts.reread_every
-            if self.overlay is not None and queue:
-                self.show(self.source.grab(self.window), queue)
         self.report.swipe_seconds = time.perf_counter() - t_swipe
         if not queue:
             self.report.stopped = "every word played"
@@ -243,11 +272,12 @@ class GridPlayer:
         x, y = self.reading.centres[cell[0] * self.reading.cols + cell[1]]
         return self.origin[0] + x, self.origin[1] + y
 
-    def _board_colours(self) -> np.ndarray:
-        x, y, w, h = self.reading.board_box
-        frame = self.source.grab((self.origin[0] + x, self.origin[1] + y, w, h))
-        centres = [(cx - x, cy - y) for cx, cy in self.reading.centres]
-        return tile_colours(frame.image, centres, self.reading.tile)
+    def _board_colours(self, frame: Frame | None = None) -> np.ndarray | None:
+        """Each tile's colour now (from ``frame`` or a fresh grab); None when the window moved."""
+        frame = frame or self.grab()
+        if frame.origin != self.origin:
+            return None
+        return tile_colours(frame.image, self.reading.centres, self.reading.tile)
 
     def _covered(self, colours: np.ndarray) -> bool:
         """True when some tile shows neither the idle colour nor a feedback colour."""
@@ -256,15 +286,16 @@ class GridPlayer:
         dist = np.min([np.linalg.norm(colours - k, axis=1) for k in known], axis=0)
         return bool((dist > style.tolerance * 1.5)[[i for i, t in enumerate(self.reading.tiles) if t]].any())
 
-    def _settled_cells(self, word: Found) -> list[int] | None:
+    def _settled_cells(self, word: Found, frame: Frame) -> list[int] | None:
         """The path's tiles that show the idle colour now, so that their next change is the game's
         verdict on this word (the others may still flash from earlier words; if all do, wait for
         them). None when some tile shows an unknown colour: the board may be covered."""
         cells = [c[0] * self.reading.cols + c[1] for c in word.path]
         deadline = time.monotonic() + 1.0
         while True:
-            colours = self._board_colours()
-            if self._covered(colours):
+            colours = self._board_colours(frame)
+            frame = None
+            if colours is None or self._covered(colours):
                 return None
             near = np.linalg.norm(colours - self.idle, axis=1) <= self.opts.feedback.tolerance
             idle = [i for i in cells if near[i]]
@@ -277,7 +308,10 @@ class GridPlayer:
         deadline = time.monotonic() + self.opts.feedback_timeout
         base = np.tile(self.idle, (len(cells), 1))
         while True:
-            verdict = classify(base, self._board_colours()[cells], self.opts.feedback)
+            colours = self._board_colours()
+            if colours is None:
+                return "moved"
+            verdict = classify(base, colours[cells], self.opts.feedback)
             if verdict in ("accepted", "rejected", "repeated") or time.monotonic() > deadline:
                 return verdict
             self._idle_wait(0.01)

@@ -4,31 +4,10 @@ accepted that the bundled list lacks (whitelist). One JSON file per game, writte
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import platformdirs
-
-
-def data_dir() -> Path:
-    """$WORDBOT_DATA_DIR, else the platform's user data directory."""
-    env = os.environ.get("WORDBOT_DATA_DIR")
-    return Path(env) if env else Path(platformdirs.user_data_dir("wordbot"))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same directory and ``os.replace``: never a torn file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+from wordbot.calibration.profile import data_dir, write_atomic
 
 
 @dataclass
@@ -62,4 +41,4 @@ class Learned:
 
     def save(self) -> None:
         doc = {"game": self.game, "blacklist": sorted(self.blacklist), "whitelist": sorted(self.whitelist)}
-        write_atomic(self.path, json.dumps(doc, ensure_ascii=False, indent=1))
+        write_atomic(self.path, json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8"))

@@ -7,12 +7,14 @@ colour; the games need room beside each other for the overlay).
 from __future__ import annotations
 
 import os
+import random
 import re
-import select
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from wordbot.errors import WordbotError
 
@@ -21,7 +23,7 @@ SIZE = (1280, 1024)
 
 def display_ok(size: tuple[int, int] = SIZE, depth: int = 24) -> bool:
     """True when $DISPLAY answers and is at least ``size`` pixels at ``depth`` bits."""
-    if not os.environ.get("DISPLAY"):
+    if not os.environ.get("DISPLAY") or not _connects(os.environ["DISPLAY"]):
         return False
     if not shutil.which("xdpyinfo"):  # cannot tell: trust the user's screen
         return True
@@ -35,23 +37,34 @@ def display_ok(size: tuple[int, int] = SIZE, depth: int = 24) -> bool:
         and int(planes[1]) >= depth
 
 
-def _start_xvfb(size: tuple[int, int], depth: int) -> tuple[subprocess.Popen, int]:
-    """Start Xvfb on a display number of its own choosing (``-displayfd``): no races with other
-    servers on the machine; returns once it accepts clients."""
-    read_end, write_end = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
-                             f"{size[0]}x{size[1]}x{depth}", "-nolisten", "tcp"],
-                            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_end)
+def _connects(name: str) -> bool:
+    """True when python-xlib (which needs the socket file, unlike libxcb) can open ``name``."""
+    from Xlib import display, error
+
     try:
-        ready, _, _ = select.select([read_end], [], [], 10)
-        text = os.read(read_end, 64).decode().strip() if ready else ""
-    finally:
-        os.close(read_end)
-    if not text.isdigit():
+        display.Display(name).close()
+    except (error.DisplayError, OSError):
+        return False
+    return True
+
+
+def _start_xvfb(size: tuple[int, int], depth: int) -> tuple[subprocess.Popen, int]:
+    """Start Xvfb on a free display number from a high range (servers that pick the lowest free
+    number, like pytest-xvfb's, never race us for it); returns once clients can connect."""
+    start = random.randrange(300, 900)
+    for n in range(start, start + 50):
+        if Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
+            continue
+        proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{size[0]}x{size[1]}x{depth}",
+                                 "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while proc.poll() is None and time.monotonic() < deadline:
+            if _connects(f":{n}"):
+                return proc, n
+            time.sleep(0.05)
         proc.kill()
-        raise WordbotError("Xvfb did not start")
-    return proc, int(text)
+        proc.wait()
+    raise WordbotError("Xvfb did not start")
 
 
 @contextmanager
