@@ -29,7 +29,12 @@ class StopHotkey:
         threading.Thread(target=self._listen, daemon=True, name="wordbot-stop-key").start()
 
     def _listen(self) -> None:
+        from Xlib.error import ConnectionClosedError
+
         while not self.stop.is_set():
-            event = self._display.next_event()
+            try:
+                event = self._display.next_event()
+            except ConnectionClosedError:  # the display went away (the demo's Xvfb stopped)
+                return
             if event.type == self._keypress and event.detail == self._keycode:
                 self.stop.set()
