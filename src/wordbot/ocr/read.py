@@ -20,6 +20,7 @@ from wordbot.ocr.tile import EMPTY_CONTRAST, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
 SHRINK = 0.06  # of the tile side cut from each edge before reading (outline, rounded corners)
+WORK_SIDE = 48  # larger tiles are shrunk to this before reading: the glyph ends up 32 px anyway
 
 
 @dataclass
@@ -72,6 +73,9 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarra
     for i in range(n):
         x, y, w, h = geometry.cell_box(i, SHRINK)
         crop = image[max(0, y): min(H, y + h), max(0, x): min(W, x + w)]
+        if min(crop.shape[:2]) > WORK_SIDE:
+            k = WORK_SIDE / min(crop.shape[:2])
+            crop = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
         ink = letter_ink(crop)
         contrast[i] = ink.contrast
         if ink.mask is not None:
