@@ -19,14 +19,17 @@ _DR = np.array([-1, 1, 0, 0], dtype=np.int32)
 _DC = np.array([0, 0, -1, 1], dtype=np.int32)
 
 
-@njit(cache=True, inline="always")
-def neighbour(cell, k, rows, cols):
-    """The k-th (0..3) orthogonal neighbour of ``cell``, -1 off the board."""
-    r = cell // cols + _DR[k]
-    c = cell % cols + _DC[k]
-    if r < 0 or r >= rows or c < 0 or c >= cols:
-        return -1
-    return r * cols + c
+@njit(cache=True)
+def neighbour_table(rows, cols):
+    """The 4 orthogonal neighbours of each cell (-1 off the board), computed once per search."""
+    nbr = np.full((rows * cols, 4), -1, dtype=np.int64)
+    for cell in range(rows * cols):
+        r, c = cell // cols, cell % cols
+        for k in range(4):
+            rr, cc = r + _DR[k], c + _DC[k]
+            if 0 <= rr < rows and 0 <= cc < cols:
+                nbr[cell, k] = rr * cols + cc
+    return nbr
 
 
 @njit(cache=True, inline="always")
@@ -54,8 +57,8 @@ def _report(word_of, node, plen, e, x, through, cap, uses, min_len, banned, seen
         count[0] = k + 1
 
 
-@njit(cache=True)
-def _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through, min_len, banned,
+@njit(cache=True, inline="always")
+def _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_len, banned,
              seen, seen_x, mark, start, base, fpath, sn, sc, sk, out_cell, out_x, out_word, out_path,
              out_plen, count):
     """Depth-first from e (letter x) at forward node ``start``; ``fpath[:base]`` is the prefix
@@ -72,7 +75,7 @@ def _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through,
             d -= 1
             continue
         sk[d] = k + 1
-        nb = neighbour(sc[d], k, rows, cols)
+        nb = nbr[sc[d], k]
         if nb < 0 or uses[nb] == 0:
             continue
         nxt = child(child0, mask, sn[d], x if nb == e else board[nb])
@@ -87,7 +90,7 @@ def _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through,
 
 
 @njit(cache=True)
-def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e, through,
+def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, nbr, uses, cap, e, through,
                min_len, banned, seen, seen_x, mark, max_len, out_cell, out_x, out_word, out_path,
                out_plen, count):
     """Every move into empty cell e. Reverse frame d spells the cells ``rpath[:d]`` (walking away
@@ -122,7 +125,7 @@ def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, u
                 while cand != 0:
                     x = _low_bit(cand)
                     cand &= cand - np.uint32(1)
-                    _forward(child0, mask, word_of, board, rows, cols, uses, cap, e, x, through,
+                    _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through,
                              min_len, banned, seen, seen_x, mark, child(child0, mask, f, x), d + 1,
                              fpath, sn, sc, sk, out_cell, out_x, out_word, out_path, out_plen, count)
         if rl[d] != 0:  # back into e with each remaining letter
@@ -137,7 +140,7 @@ def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, u
                 d -= 1
                 continue
             rk[d] = k + 1
-            nb = neighbour(rc[d], k, rows, cols)
+            nb = nbr[rc[d], k]
             if nb < 0 or uses[nb] == 0:
                 continue
             if nb == e:
@@ -156,9 +159,9 @@ def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, u
 
 
 @njit(cache=True)
-def has_filled_neighbour(board, rows, cols, cell):
+def has_filled_neighbour(board, nbr, cell):
     for k in range(4):
-        nb = neighbour(cell, k, rows, cols)
+        nb = nbr[cell, k]
         if nb >= 0 and board[nb] >= 0:
             return True
     return False
@@ -177,12 +180,13 @@ def search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, rows, co
         if board[i] >= 0:
             uses[i] = cap
     count = np.zeros(1, dtype=np.int64)
+    nbr = neighbour_table(rows, cols)
     for i in range(len(cells)):
         e = np.int64(cells[i])
-        if board[e] >= 0 or not has_filled_neighbour(board, rows, cols, e):
+        if board[e] >= 0 or not has_filled_neighbour(board, nbr, e):
             continue
         uses[e] = cap - 1
-        _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, rows, cols, uses, cap, e,
+        _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, nbr, uses, cap, e,
                    through, min_len, banned, seen, seen_x, mark + i, max_len, out_cell, out_x, out_word,
                    out_path, out_plen, count)
         uses[e] = 0
