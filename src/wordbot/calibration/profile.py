@@ -6,6 +6,7 @@ or window and reused, plus the glyph templates learned from that game.
     prof.geometry                 # BoardGeometry in frame (window/region) coordinates
     prof.fits(frame)              # False when the frame size changed: detect again
     prof.bank("en")               # built-in templates plus the learned ones
+    geometry = locate(frame, "wordament")   # saved board, or detected again and saved
 
 Files live under the user data dir (platformdirs; ``WORDBOT_DATA_DIR`` overrides it):
 ``profiles/NAME.json`` and ``profiles/NAME.glyphs.npz``, each written atomically.
@@ -143,3 +144,29 @@ def save_learned(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int
     np.savez_compressed(buf, pictures=pictures[keep], labels=labels[keep])
     write_atomic(_path(name, ".glyphs.npz"), buf.getvalue())
     return len(keep)
+
+
+def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> BoardGeometry:
+    """The board in ``frame`` (window or region coordinates) for profile ``name``.
+
+    The saved geometry while the frame still has the size it was calibrated at; detected again
+    (and the profile saved) when there is no profile yet, when the frame size changed (the window
+    was resized or the layout changed), or when ``redetect`` is asked (e.g. by a caller whose
+    reading came out mostly doubtful). ``new``: fields for a new profile (window, region, lang).
+    Raises WordbotError when no board is found.
+    """
+    from wordbot.calibration.detect import detect_board
+
+    try:
+        profile = load_profile(name)
+    except WordbotError:
+        profile = None
+    if profile is not None and not redetect and profile.fits(frame):
+        return profile.geometry
+    geometry = detect_board(frame)
+    if geometry is None:
+        raise WordbotError("no letter board found in the frame")
+    h, w = frame.shape[:2]
+    kept = {k: getattr(profile, k) for k in ("window", "region", "lang")} if profile else {}
+    save_profile(Profile.from_geometry(name, geometry, frame_size=(w, h), **(kept | new)))
+    return geometry

@@ -7,12 +7,15 @@ or Tesseract (pytesseract) reading the tiles on its own, kept where it is sure. 
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
 from wordbot.lexicon.alphabet import alphabet
+from wordbot.ocr.bank import builtin_bank
 from wordbot.ocr.read import SHRINK, BoardReading, tile_pictures
+from wordbot.ocr.tile import letter_ink
 
 TESSERACT_LANG = {"ru": "rus", "en": "eng"}
 
@@ -39,7 +42,9 @@ def parse_labels(text: str) -> list[str]:
 
 def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,
                    min_conf: float = 80) -> tuple[np.ndarray, np.ndarray]:
-    """Templates from the tiles Tesseract reads with at least ``min_conf`` (0..100) confidence."""
+    """Templates from the tiles Tesseract reads with at least ``min_conf`` (0..100) confidence and
+    the same letter as the built-in bank's best match (Tesseract alone confuses single letters,
+    e.g. Й and И, even when it says it is sure; a wrong learned template would be read as sure)."""
     import pytesseract
 
     alpha = alphabet(lang)
@@ -55,8 +60,14 @@ def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,
         if not pictures[i].any():
             continue
         x, y, w, h = geometry.cell_box(i, SHRINK)
-        crop = image[max(0, y): y + h, max(0, x): x + w]
-        data = pytesseract.image_to_data(crop, lang=TESSERACT_LANG[lang], config=config,
+        ink = letter_ink(image[max(0, y): y + h, max(0, x): x + w]).mask
+        if ink is None:
+            continue
+        # Tesseract reads best dark ink on white, with a margin, at about 60 px a letter.
+        page = cv2.copyMakeBorder((255 - ink * 255).astype(np.uint8), 20, 20, 20, 20,
+                                  cv2.BORDER_CONSTANT, value=255)
+        page = cv2.resize(page, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC) if h < 40 else page
+        data = pytesseract.image_to_data(page, lang=TESSERACT_LANG[lang], config=config,
                                          output_type=pytesseract.Output.DICT)
         for text, conf in zip(data["text"], data["conf"], strict=True):
             letter = alpha.normalize(text)
@@ -64,4 +75,7 @@ def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,
                 keep.append(i)
                 labels.append(letter)
                 break
-    return pictures[keep], np.array(labels)
+    if keep:
+        agree = np.array(builtin_bank(lang).match(pictures[keep]).letters) == np.array(labels)
+        keep, labels = list(np.array(keep)[agree]), list(np.array(labels)[agree])
+    return pictures[keep], np.array(labels, dtype="<U1")
