@@ -1,0 +1,107 @@
+"""Balda: all-moves search on 9x9 half-filled «узелки» positions against the two-tree algorithm of
+article 000 in plain C (compiled in this run), the AI's speed and depth, and arena results."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import Figure, best_of, compile_c
+from wordbot.lexicon import Lexicon
+from wordbot.solver.ai import Engine
+from wordbot.solver.balda import balda_moves
+from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
+
+C_SOURCE = Path(__file__).parent / "c" / "balda_two_tree.c"
+
+
+def grown_position(lex: Lexicon, size: int, filled: int, mode: str, rng: random.Random):
+    """A position reached by legal play: a start word of ``size`` letters in the middle row, then
+    moves picked at random among the ten best until ``filled`` cells hold letters."""
+    starts = [w for w in lex.words if len(w) == size]
+    start = rng.choice(starts)
+    board = [["."] * size for _ in range(size)]
+    board[size // 2] = list(start)
+    used = [start]
+    while sum(ch != "." for row in board for ch in row) < filled:
+        moves = balda_moves(["".join(r) for r in board], lex, mode, used)
+        if not moves:
+            break
+        m = moves[rng.randrange(min(10, len(moves)))]
+        board[m.cell[0]][m.cell[1]] = m.letter
+        used.append(m.word)
+    return ["".join(r) for r in board], used
+
+
+def _all_moves(lex: Lexicon, quick: bool) -> list[Figure]:
+    rng = random.Random(9)
+    positions = [grown_position(lex, 9, 41, "knots", rng) for _ in range(2 if quick else 6)]
+
+    def ours():
+        return [len(balda_moves(b, lex, "knots")) for b, _ in positions]
+
+    counts = ours()
+    letters = sum(m.score for b, _ in positions for m in balda_moves(b, lex, "knots"))
+    ms = best_of(ours, 3 if quick else 10) / len(positions) * 1e3
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = compile_c(C_SOURCE, Path(tmp) / "balda_two_tree")
+        if exe is None:
+            return [Figure("balda", "all moves, 9x9 knots half-filled", ms, "ms", "<= C two-tree", None,
+                           "no C compiler: baseline not measured")]
+        words = Path(tmp) / "words.txt"
+        words.write_text("\n".join("".join(chr(65 + int(c)) for c in lex.alphabet.encode(w))
+                                   for w in lex.words) + "\n")
+        boards = Path(tmp) / "boards.txt"
+        boards.write_text("\n".join(
+            "9 9 " + " ".join(str(lex.alphabet.code(ch)) if ch != "." else "-1" for row in b for ch in row)
+            for b, _ in positions))
+        out = subprocess.run([str(exe), str(words), str(boards), "2", "2", "3" if quick else "10"],
+                             check=True, capture_output=True, text=True).stdout.split()
+    c_ms = float(out[1]) / len(positions) * 1e3
+    same = int(out[2]) == sum(counts) and int(out[3]) == letters
+    note = (f"C two-tree (article 000, -O2, same run): {c_ms:.2f} ms; {len(positions)} positions, "
+            f"{sum(counts) / len(positions):.0f} moves each; results {'equal' if same else 'DIFFER'}; "
+            "ours = the public balda_moves call, result objects' arrays included")
+    return [Figure("balda", "all moves, 9x9 knots half-filled", ms, "ms", "<= C two-tree",
+                   ms <= c_ms and same, note)]
+
+
+def _ai_speed(lex: Lexicon, quick: bool) -> list[Figure]:
+    figures = []
+    for size, filled in ((5, 12), (9, 41)):
+        board, used = grown_position(lex, size, filled, "classic", random.Random(size))
+        engine = Engine(lex, "classic")
+        engine.think(board, used, 0.05)  # compile and learn the node rate
+        thought = engine.think(board, used, 2.0)
+        nps = thought.nodes / thought.seconds
+        target = ">= 8 plies" if size == 5 else ""
+        met = thought.depth + 1 >= 8 if size == 5 else None
+        figures.append(Figure("balda", f"AI depth in 2 s, {size}x{size} mid-game", thought.depth, "plies",
+                              target, met, f"+1 greedy horizon ply; {nps:,.0f} nodes/s, "
+                              f"{thought.nodes} nodes; {filled} cells filled"))
+    return figures
+
+
+def _arena(lex: Lexicon, quick: bool) -> list[Figure]:
+    games = 4 if quick else 20
+    t = time.perf_counter()
+    vs_greedy = play_match(lex, "classic", 5, games, engine_player(lex, "classic", 0.5),
+                           GreedyPlayer(lex, "classic"), seed=1)
+    vs_shallow = play_match(lex, "classic", 5, games, engine_player(lex, "classic", 0.5),
+                            engine_player(lex, "classic", 0.5, max_depth=1), seed=2)
+    spent = time.perf_counter() - t
+    return [
+        Figure("balda", "arena: AI 0.5 s/move vs greedy, 5x5 classic", vs_greedy.win_rate * 100, "% won",
+               ">= 80", vs_greedy.win_rate >= 0.8, vs_greedy.summary()),
+        Figure("balda", "arena: deep (0.5 s) vs 1-ply engine, 5x5 classic", vs_shallow.win_rate * 100,
+               "% won", "> 50", vs_shallow.win_rate > 0.5,
+               f"{vs_shallow.summary()}; both arenas {spent:.0f} s"),
+    ]
+
+
+def run(quick: bool) -> list[Figure]:
+    lex = Lexicon.builtin("ru")
+    return _all_moves(lex, quick) + _ai_speed(lex, quick) + _arena(lex, quick)
