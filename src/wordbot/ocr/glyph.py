@@ -21,7 +21,7 @@ BLUR = 1.2
 def normalize(mask: np.ndarray) -> np.ndarray:
     """``SIZE``x``SIZE`` uint8 picture (0..255 ink) of the ink in ``mask`` (bool or 0..1 float);
     all zero when empty."""
-    ys, xs = np.nonzero(mask >= 0.5)
+    ys, xs = np.nonzero(mask >= 0.25)  # faint parts too (a blurred breve is pale)
     out = np.zeros((SIZE, SIZE), np.uint8)
     if len(ys) == 0:
         return out
