@@ -2,48 +2,22 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
-import time
-from contextlib import contextmanager
 from pathlib import Path
 
 from wordbot import Lexicon
 from wordbot.act import Actor, Pacing
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
-from wordbot.capture import open_source
-from wordbot.errors import WordbotError
 from wordbot.games import game
 from wordbot.play import GridOptions, GridPlayer, Learned, board_reader
 from wordbot.play.plan import warm_up
 from wordbot.simgame.gamelog import read_log
+from wordbot.simgame.launch import running
 
-GRID_TITLE = "wordbot simgame — grid"
 
-
-@contextmanager
-def simgame(log: Path, *args: str, title: str = GRID_TITLE):
-    """Run ``python -m wordbot.simgame`` and yield (process, frame source of its window)."""
-    proc = subprocess.Popen([sys.executable, "-m", "wordbot.simgame", *args, "--log", str(log),
-                             "--at", "40,40", "--linger", "0.5"], stdout=subprocess.DEVNULL)
-    source = None
-    try:
-        deadline = time.monotonic() + 30
-        while source is None:
-            try:
-                source = open_source(window=title)
-            except WordbotError:
-                assert proc.poll() is None and time.monotonic() < deadline, "the game did not open"
-                time.sleep(0.2)
-        time.sleep(0.3)  # first paint
-        yield proc, source
-    finally:
-        if source is not None:
-            source.close()
-        if proc.poll() is None:
-            proc.terminate()
-        proc.wait(10)
+def simgame(log: Path, mode: str, *args: str):
+    """The game in its own process: (process, frame source of its window)."""
+    return running(mode, *args, log=log)
 
 
 def player(source, duration: float, reader=None, overlay=None, stop=None, **opts) -> GridPlayer:

@@ -3,10 +3,8 @@ the simulated game, on a virtual screen when there is none)."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Annotated
 
@@ -21,7 +19,6 @@ from wordbot.ocr import THRESHOLD
 
 PACES = {"fast": (0.02, 0.012, 0.015, 0.03), "normal": (0.03, 0.015, 0.02, 0.05),
          "human": (0.08, 0.05, 0.05, 0.3)}
-SIMGAME_TITLE = "wordbot simgame — grid"
 
 Lang = Annotated[str, typer.Option("--lang", help="ru or en")]
 Json = Annotated[bool, typer.Option("--json", help="print the round's summary as one JSON document")]
@@ -142,19 +139,6 @@ def demo(
         _demo_round(lang, size, seed, duration, out, json_out)
 
 
-def _open_window(title: str, game_proc: subprocess.Popen, timeout: float = 20.0):
-    from wordbot.capture import open_source
-
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return open_source(window=title)
-        except WordbotError:
-            if game_proc.poll() is not None or time.monotonic() > deadline:
-                raise WordbotError("the simulated game did not open its window") from None
-            time.sleep(0.2)
-
-
 def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, json_out: bool) -> None:
     import mss
     import numpy as np
@@ -163,16 +147,12 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
     from wordbot.overlay import OverlayWindow
     from wordbot.play import Learned
     from wordbot.simgame.gamelog import read_log
+    from wordbot.simgame.launch import running
 
     log = out / "demo-game.jsonl"
-    game_proc = subprocess.Popen([sys.executable, "-m", "wordbot.simgame", "grid", "--lang", lang,
-                                  "--size", str(size), "--seed", str(seed), "--duration", str(duration),
-                                  "--log", str(log), "--at", "40,40", "--linger", "1"],
-                                 stdout=subprocess.DEVNULL)
     stop = threading.Event()
-    overlay = None
-    try:
-        source = _open_window(SIMGAME_TITLE, game_proc)
+    args = ["--lang", lang, "--size", str(size), "--seed", str(seed), "--duration", str(duration)]
+    with running("grid", *args, log=log, linger=1.0) as (game_proc, source):
         overlay = OverlayWindow()
         opts = _options("wordsmania", True, duration - 1, THRESHOLD, "normal", 0.0)
 
@@ -190,12 +170,8 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
         learned = Learned.load(f"simgame-{lang}")
         player = _player(source, lex, learned, opts, overlay, stop, on_plan=screenshot)
         report = player.run()
-        source.close()
-        game_proc.wait(timeout=duration + 15)
-    finally:
         stop.set()
-        if game_proc.poll() is None:
-            game_proc.terminate()
+        game_proc.wait(timeout=duration + 15)  # the game writes its summary at the end of the round
     events = read_log(log)
     final = next((e for e in events if e["event"] == "summary"), {})
     extra = {"game_accepted": final.get("accepted"), "game_rejected": final.get("rejected"),
@@ -203,5 +179,4 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
              "share_of_board": final.get("share"), "log": str(log),
              "screenshot": str(out / "demo-overlay.png")}
     _finish(report, overlay, out / "demo-annotated.png", json_out, extra)
-    if overlay is not None:
-        overlay.close()
+    overlay.close()
