@@ -33,12 +33,13 @@ class Bank:
     def __init__(self, lang: str, pictures: np.ndarray, labels: np.ndarray) -> None:
         letters = alphabet(lang).letters
         keep = np.isin(labels, list(letters))
+        order = np.argsort(labels[keep], kind="stable")  # grouped by letter, for reduceat
         self.lang = lang
-        self.pictures = pictures[keep]
-        self.labels = labels[keep]
-        self.letters = [ch for ch in letters if ch in set(self.labels.tolist())]
+        self.pictures = pictures[keep][order]
+        self.labels = labels[keep][order]
+        self.letters, self._starts = np.unique(self.labels, return_index=True)
+        self.letters = self.letters.tolist()
         self._features = features(self.pictures)
-        self._index = np.array([self.letters.index(ch) for ch in self.labels])
 
     def plus(self, pictures: np.ndarray, labels: np.ndarray) -> Bank:
         """This bank with more templates (learned ones) added."""
@@ -50,9 +51,7 @@ class Bank:
     def match(self, pictures: np.ndarray) -> Match:
         """The likeliest letter of each normalized glyph picture, with the scores behind it."""
         sims = features(pictures) @ self._features.T  # (m, n) cosines
-        per_letter = np.full((len(pictures), len(self.letters)), -1.0, np.float32)
-        for j in range(len(self.letters)):
-            per_letter[:, j] = sims[:, self._index == j].max(axis=1)
+        per_letter = np.maximum.reduceat(sims, self._starts, axis=1)  # best template of each letter
         order = np.argsort(-per_letter, axis=1)
         rows = np.arange(len(pictures))
         best = per_letter[rows, order[:, 0]]

@@ -16,6 +16,7 @@ import numpy as np
 SIZE = 32
 INNER = 28
 BLUR = 1.2
+FEATURE = 16
 
 
 def normalize(mask: np.ndarray) -> np.ndarray:
@@ -39,11 +40,13 @@ def normalize(mask: np.ndarray) -> np.ndarray:
 
 
 def features(pictures: np.ndarray) -> np.ndarray:
-    """(n, SIZE*SIZE) float32 rows of unit length: blurred, zero-mean pictures, for cosines."""
+    """(n, FEATURE**2) float32 rows of unit length: blurred, zero-mean pictures at half size (the
+    blur leaves nothing finer), for cosines."""
     pictures = np.asarray(pictures, np.float32).reshape(-1, SIZE, SIZE)
-    out = np.empty((len(pictures), SIZE * SIZE), np.float32)
+    out = np.empty((len(pictures), FEATURE * FEATURE), np.float32)
     for i, p in enumerate(pictures):
-        v = cv2.GaussianBlur(p, (0, 0), BLUR).ravel()
+        blurred = cv2.GaussianBlur(p, (0, 0), BLUR)
+        v = cv2.resize(blurred, (FEATURE, FEATURE), interpolation=cv2.INTER_AREA).ravel()
         v -= v.mean()
         n = np.linalg.norm(v)
         out[i] = v / n if n > 0 else v
