@@ -38,38 +38,37 @@ def _low_bit(m):
     return popcount32((m & (np.uint32(0) - m)) - np.uint32(1))
 
 
-@njit(cache=True, inline="always")
-def _report(word_of, node, plen, e, x, through, cap, uses, min_len, banned, seen, seen_x, mark, fpath,
-            out_cell, out_x, out_word, out_path, out_plen, count):
-    w = word_of[node]
-    if w < 0 or plen < min_len or banned[w] or (through >= 0 and uses[through] == cap):
-        return
-    bit = np.uint32(1) << np.uint32(x)
-    if seen[w] != mark:
-        seen[w] = mark
-        seen_x[w] = 0
-    if (seen_x[w] & bit) == 0:
-        seen_x[w] |= bit
-        k = count[0]
-        if k < len(out_word):
-            out_cell[k], out_x[k], out_word[k], out_plen[k] = e, x, w, plen
-            out_path[k, :plen] = fpath[:plen]
-        count[0] = k + 1
-
-
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_len, banned,
              seen, seen_x, mark, start, base, fpath, sn, sc, sk, out_cell, out_x, out_word, out_path,
              out_plen, count):
     """Depth-first from e (letter x) at forward node ``start``; ``fpath[:base]`` is the prefix
-    path ending at e. Frame d's cell is ``fpath[base + d - 1]``."""
+    path ending at e. Frame d's cell is ``fpath[base + d - 1]``. (Reporting is written out here,
+    not in a helper: an inlined helper taking arrays costs atomic reference counts per call.)"""
+    bit = np.uint32(1) << np.uint32(x)
     d = 0
     sn[0], sc[0], sk[0] = start, e, 0
-    _report(word_of, start, base, e, x, through, cap, uses, min_len, banned, seen, seen_x, mark, fpath,
-            out_cell, out_x, out_word, out_path, out_plen, count)
+    entered = True
     while d >= 0:
+        node = sn[d]
+        if entered:
+            entered = False
+            w = word_of[node]
+            plen = base + d
+            if w >= 0 and plen >= min_len and not banned[w] and (through < 0 or uses[through] < cap):
+                if seen[w] != mark:
+                    seen[w] = mark
+                    seen_x[w] = 0
+                if (seen_x[w] & bit) == 0:
+                    seen_x[w] |= bit
+                    k = count[0]
+                    if k < len(out_word):
+                        out_cell[k], out_x[k], out_word[k], out_plen[k] = e, x, w, plen
+                        for j in range(plen):
+                            out_path[k, j] = fpath[j]
+                    count[0] = k + 1
         k = sk[d]
-        if k == 4 or mask[sn[d]] == 0:
+        if k == 4 or mask[node] == 0:
             if d > 0:
                 uses[sc[d]] += 1
             d -= 1
@@ -78,15 +77,14 @@ def _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_le
         nb = nbr[sc[d], k]
         if nb < 0 or uses[nb] == 0:
             continue
-        nxt = child(child0, mask, sn[d], x if nb == e else board[nb])
+        nxt = child(child0, mask, node, x if nb == e else board[nb])
         if nxt < 0:
             continue
         uses[nb] -= 1
         d += 1
         sn[d], sc[d], sk[d] = nxt, nb, 0
         fpath[base + d - 1] = nb
-        _report(word_of, nxt, base + d, e, x, through, cap, uses, min_len, banned, seen, seen_x, mark,
-                fpath, out_cell, out_x, out_word, out_path, out_plen, count)
+        entered = True
 
 
 @njit(cache=True)
