@@ -39,7 +39,8 @@ def read(
     geometry, bank = None, None
     if profile:
         prof = load_profile(profile)
-        geometry, bank = prof.geometry, prof.bank(lang)
+        bank = prof.bank(lang)
+        geometry = prof.geometry if prof.fits(picture) else None  # another size: find it again
     reading = read_board(picture, lang, bank=bank, geometry=geometry)
     if annotate_out is not None:
         from wordbot.ocr.annotate import annotate
