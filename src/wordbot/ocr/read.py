@@ -92,8 +92,8 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
     tiles = [""] * len(pictures)
     conf = np.zeros(len(pictures), np.float32)
     if inked.any():
-        m = bank.match(pictures[inked])
         idx = np.nonzero(inked)[0]
+        m = bank.match(pictures[idx])
         conf[idx] = confidence(m.best, m.runner_up)
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]

@@ -22,7 +22,7 @@ EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink 
 @dataclass(frozen=True)
 class TileInk:
     mask: np.ndarray | None  # float 0..1, the letter's ink (soft edges kept); None when empty
-    contrast: float  # ink-to-background colour distance (0..255), how clear the reading is
+    contrast: float  # ink-to-background colour distance (0..255) in the tile's middle
 
 
 def letter_ink(crop: np.ndarray) -> TileInk:
@@ -33,8 +33,9 @@ def letter_ink(crop: np.ndarray) -> TileInk:
         return TileInk(None, 0.0)
     background = _background(img)
     dist = np.abs(img - background).max(axis=2).astype(np.uint8)
-    flat = dist.ravel()
-    contrast = float(np.partition(flat, int(0.99 * (flat.size - 1)))[int(0.99 * (flat.size - 1))])
+    # Contrast where a letter would be (the middle of the tile; corners may show the board).
+    core = dist[h // 4: h - h // 4, w // 4: w - w // 4].ravel()
+    contrast = float(np.partition(core, int(0.99 * (core.size - 1)))[int(0.99 * (core.size - 1))])
     if contrast < EMPTY_CONTRAST:
         return TileInk(None, contrast)
     # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
