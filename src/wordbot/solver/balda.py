@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from wordbot.errors import WordbotError
-from wordbot.lexicon import Lexicon
+from wordbot.lexicon import Alphabet, Lexicon
 from wordbot.solver.balda_kernel import search
 from wordbot.solver.gaddag import gaddag
 
@@ -40,6 +41,11 @@ class Position:
         return r * self.cols + c
 
 
+@functools.cache
+def _codes_of(alpha: Alphabet) -> dict[str, int]:
+    return {EMPTY: -1, **{ch: i for i, ch in enumerate(alpha.letters)}}
+
+
 def parse_board(board: Sequence[str] | str, lex: Lexicon) -> Position:
     """Rows of letters, "." for an empty cell (a string is split into lines; blank lines ignored)."""
     lines = board.splitlines() if isinstance(board, str) else list(board)
@@ -52,10 +58,12 @@ def parse_board(board: Sequence[str] | str, lex: Lexicon) -> Position:
     for i, row in enumerate(rows):
         if len(row) != cols:
             raise WordbotError(f"board row {i + 1} has {len(row)} cells, row 1 has {cols}")
-        for ch in row:
-            if ch != EMPTY and alpha.code(ch) < 0:
-                raise WordbotError(f"board row {i + 1}: {ch!r} is neither a {lex.lang} letter nor '.'")
-    codes = np.array([-1 if ch == EMPTY else alpha.code(ch) for row in rows for ch in row], dtype=np.int8)
+    table = _codes_of(alpha)
+    codes = np.array([table.get(ch, -2) for row in rows for ch in row], dtype=np.int8)
+    if (codes == -2).any():
+        i = int(np.argmax(codes == -2))
+        raise WordbotError(f"board row {i // cols + 1}: {rows[i // cols][i % cols]!r} is neither a "
+                           f"{lex.lang} letter nor '.'")
     if (codes < 0).all():
         raise WordbotError("the board has no letters (a Balda game starts with a word)")
     return Position(len(rows), cols, codes)

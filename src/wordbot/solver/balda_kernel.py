@@ -89,22 +89,16 @@ def _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_le
 
 @njit(cache=True)
 def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, nbr, uses, cap, e, through,
-               min_len, banned, seen, seen_x, mark, max_len, out_cell, out_x, out_word, out_path,
-               out_plen, count):
+               min_len, banned, seen, seen_x, mark, out_cell, out_x, out_word, out_path, out_plen, count,
+               rn, rc, rk, rf, rl, rpath, fpath, sn, sc, sk):
     """Every move into empty cell e. Reverse frame d spells the cells ``rpath[:d]`` (walking away
     from e) at reversed-prefix node ``rn[d]``; ``rf[d]`` is the letter of e once the path has come
     back through it (knots), else -1; ``rl[d]`` holds letters still to try in e on such a return."""
-    size = max_len + 2
-    rn = np.empty(size, dtype=np.int64)
-    rc = np.empty(size, dtype=np.int64)
-    rk = np.empty(size, dtype=np.int64)
-    rf = np.empty(size, dtype=np.int64)
-    rl = np.empty(size, dtype=np.uint32)
-    rpath = np.empty(size, dtype=np.int32)
-    fpath = np.empty(size, dtype=np.int32)
-    sn = np.empty(size, dtype=np.int64)
-    sc = np.empty(size, dtype=np.int64)
-    sk = np.empty(size, dtype=np.int64)
+    near = np.uint32(0)  # letters next to e: a word longer than the prefix goes on through one
+    for k in range(4):
+        nb = nbr[e, k]
+        if nb >= 0 and board[nb] >= 0:
+            near |= np.uint32(1) << np.uint32(board[nb])
     d = 0
     rn[0], rc[0], rk[0], rf[0], rl[0] = 0, e, 0, -1, 0
     entered = True
@@ -123,9 +117,11 @@ def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, nbr, uses, ca
                 while cand != 0:
                     x = _low_bit(cand)
                     cand &= cand - np.uint32(1)
-                    _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through,
-                             min_len, banned, seen, seen_x, mark, child(child0, mask, f, x), d + 1,
-                             fpath, sn, sc, sk, out_cell, out_x, out_word, out_path, out_plen, count)
+                    xn = child(child0, mask, f, x)
+                    if word_of[xn] >= 0 or (mask[xn] & near) != 0:  # else a dead end at e
+                        _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_len,
+                                 banned, seen, seen_x, mark, xn, d + 1, fpath, sn, sc, sk, out_cell,
+                                 out_x, out_word, out_path, out_plen, count)
         if rl[d] != 0:  # back into e with each remaining letter
             x = _low_bit(rl[d])
             rl[d] &= rl[d] - np.uint32(1)
@@ -179,13 +175,24 @@ def search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, rows, co
             uses[i] = cap
     count = np.zeros(1, dtype=np.int64)
     nbr = neighbour_table(rows, cols)
+    size = max_len + 2
+    rn = np.empty(size, dtype=np.int64)
+    rc = np.empty(size, dtype=np.int64)
+    rk = np.empty(size, dtype=np.int64)
+    rf = np.empty(size, dtype=np.int64)
+    rl = np.empty(size, dtype=np.uint32)
+    rpath = np.empty(size, dtype=np.int32)
+    fpath = np.empty(size, dtype=np.int32)
+    sn = np.empty(size, dtype=np.int64)
+    sc = np.empty(size, dtype=np.int64)
+    sk = np.empty(size, dtype=np.int64)
     for i in range(len(cells)):
         e = np.int64(cells[i])
         if board[e] >= 0 or not has_filled_neighbour(board, nbr, e):
             continue
         uses[e] = cap - 1
         _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, nbr, uses, cap, e,
-                   through, min_len, banned, seen, seen_x, mark + i, max_len, out_cell, out_x, out_word,
-                   out_path, out_plen, count)
+                   through, min_len, banned, seen, seen_x, mark + i, out_cell, out_x, out_word, out_path,
+                   out_plen, count, rn, rc, rk, rf, rl, rpath, fpath, sn, sc, sk)
         uses[e] = 0
     return count[0]
