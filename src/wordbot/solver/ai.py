@@ -70,6 +70,7 @@ class Engine:
         self._plen = np.empty(ROOM, dtype=np.int32)  # chosen move come from a local search
         self._nodes = 0
         self._deadline = 0.0
+        self._horizon = False  # whether the last iteration stopped anywhere short of the game's end
 
     def think(self, board, used: Iterable[str] = (), time_limit: float = 2.0,
               max_depth: int | None = None) -> Thought:
@@ -86,6 +87,7 @@ class Engine:
         best, depth, value, self._nodes = None, 0, 0, 0
         for d in range(1, (max_depth or self.settings.max_depth) + 1):
             self._deadline = start + time_limit if d > 1 else float("inf")
+            self._horizon = False
             try:
                 v, choice = self._negamax(pos, codes, cells, banned, d, -INF, INF, 0, best)
             except _OutOfTime:
@@ -93,8 +95,8 @@ class Engine:
             if choice is None:  # no move at all
                 break
             best, depth, value = choice, d, v
-            if time.perf_counter() >= start + time_limit:
-                break
+            if not self._horizon or time.perf_counter() >= start + time_limit:
+                break  # the whole game tree was seen (deeper changes nothing), or time is up
         move = self._move(pos, board, used, best) if best else None
         return Thought(move, depth, self._nodes, time.perf_counter() - start, int(value))
 
@@ -138,6 +140,7 @@ class Engine:
         mc, mx, mw = self._mc[ply], self._mx[ply], self._mw[ply]
         lens = self._lengths[mw[:n]]
         if depth == 0:
+            self._horizon = True
             return int(lens.max()), None
         best, choice = -INF, None
         for i in self._candidates(codes, ply, n, lens, first):
