@@ -22,7 +22,7 @@ from wordbot.solver.balda_kernel import search
 from wordbot.solver.gaddag import gaddag
 
 INF = 1 << 20
-ROOM = 4096  # moves kept per ply (a 9x9 knots middle game has about 2000)
+ROOM = 4096  # moves per ply before the buffers grow (a 9x9 knots middle game has about 500)
 MAX_DEPTH = 40
 
 
@@ -62,10 +62,10 @@ class Engine:
         self._seen = np.zeros(len(lex), dtype=np.int32)
         self._seen_x = np.zeros(len(lex), dtype=np.uint32)
         self._mark = 1
-        plies = settings.max_depth + 2
-        self._mc = np.empty((plies, ROOM), dtype=np.int32)
-        self._mx = np.empty((plies, ROOM), dtype=np.int32)
-        self._mw = np.empty((plies, ROOM), dtype=np.int32)
+        plies = settings.max_depth + 2  # move lists per ply (cell, letter, word), grown on demand
+        self._mc = [np.empty(ROOM, dtype=np.int32) for _ in range(plies)]
+        self._mx = [np.empty(ROOM, dtype=np.int32) for _ in range(plies)]
+        self._mw = [np.empty(ROOM, dtype=np.int32) for _ in range(plies)]
         self._path = np.empty((ROOM, lex.max_len + 1), dtype=np.int32)  # not read: paths of the
         self._plen = np.empty(ROOM, dtype=np.int32)  # chosen move come from a local search
         self._nodes = 0
@@ -104,11 +104,18 @@ class Engine:
         if self._mark > 1 << 30:  # stamps would overflow: start afresh
             self._seen[:] = 0
             self._mark = 1
-        n = search(*self._arrays, codes, pos.rows, pos.cols, cells, self.cap, -1, self.min_len, banned,
-                   self._seen, self._seen_x, self._mark, self._mc[ply], self._mx[ply], self._mw[ply],
-                   self._path, self._plen)
-        self._mark += len(cells)
-        return min(int(n), ROOM)
+        while True:
+            n = int(search(*self._arrays, codes, pos.rows, pos.cols, cells, self.cap, -1, self.min_len,
+                           banned, self._seen, self._seen_x, self._mark, self._mc[ply], self._mx[ply],
+                           self._mw[ply], self._path, self._plen))
+            self._mark += len(cells)
+            if n <= len(self._mc[ply]):
+                return n
+            for lists in (self._mc, self._mx, self._mw):
+                lists[ply] = np.empty(n, dtype=np.int32)
+            if n > len(self._plen):
+                self._path = np.empty((n, self.lex.max_len + 1), dtype=np.int32)
+                self._plen = np.empty(n, dtype=np.int32)
 
     def _candidates(self, codes, ply: int, n: int, lens: np.ndarray, first) -> list[int]:
         """Longest first; pruned to ``width`` (one word per cell and letter) before the endgame."""
