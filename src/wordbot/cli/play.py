@@ -36,40 +36,47 @@ def _say(text: str) -> None:
     print(f"wordbot: {text}", file=sys.stderr)
 
 
-def _player(source, lex, learned, opts, overlay, stop, on_plan=None):
-    """A grid player wired to the real mouse (pyautogui) and the stop key."""
+def _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=None):
+    """A grid or Balda player wired to the real mouse (pyautogui) and the stop key."""
     from wordbot.act import Actor, StopHotkey
     from wordbot.act.pyautogui_driver import PyAutoGUIDriver
     from wordbot.lexicon import Lexicon
-    from wordbot.play import GridPlayer, board_reader
+    from wordbot.play import BaldaOptions, BaldaPlayer, GridPlayer, board_reader
     from wordbot.play.plan import warm_up
 
     play_lex = lex
     if learned.whitelist:  # words this game accepted beyond the list
         play_lex = Lexicon.from_words(lex.words + sorted(learned.whitelist), lex.lang)
-    warm_up(play_lex, opts.game)
     make_actor = None
     if opts.auto:
         driver = PyAutoGUIDriver()
-        make_actor = lambda bounds: Actor(driver, bounds, opts.pacing, stop)  # noqa: E731
+        make_actor = lambda bounds: Actor(driver, bounds, pacing, stop)  # noqa: E731
         if StopHotkey(stop).available:
             _say("press Pause (or Ctrl-C, or throw the mouse into a screen corner) to stop")
+    if isinstance(opts, BaldaOptions):
+        return BaldaPlayer(source, board_reader(lex.lang), play_lex, opts, make_actor, overlay, learned,
+                           _say, stop)
+    warm_up(play_lex, opts.game)
     return GridPlayer(source, board_reader(lex.lang), play_lex, opts, make_actor, overlay, learned,
                       _say, base=lex, stop=stop, on_plan=on_plan)
 
 
-def _options(game: str, auto: bool, duration: float, threshold: float, pace: str, jitter: float):
+def _options(game: str, auto: bool, duration: float, threshold: float, pace: str, jitter: float,
+             turns: int = 10):
+    """The player's options for the preset, and the input pacing."""
     from wordbot.act import Pacing
-    from wordbot.play import GridOptions
+    from wordbot.play import BaldaOptions, GridOptions
 
     preset = game_preset(game)
-    if preset.kind != "grid":
-        raise WordbotError(f"wordbot play drives grid games; {game!r} is a {preset.kind} game "
-                           "(use `wordbot ai balda` for Balda moves)")
+    if preset.kind == "anagram":
+        raise WordbotError("wordbot play drives grid and Balda games; use `wordbot solve anagram`")
     if pace not in PACES:
         raise WordbotError(f"unknown --pace {pace!r} (choose {', '.join(PACES)})")
     pacing = Pacing(*PACES[pace], jitter=jitter)
-    return GridOptions(preset, auto=auto, duration=duration, threshold=threshold, pacing=pacing)
+    if preset.kind == "balda":
+        mode = "knots" if preset.name == "balda-knots" else "classic"
+        return BaldaOptions(auto=auto, mode=mode, turns=turns, threshold=threshold), pacing
+    return GridOptions(preset, auto=auto, duration=duration, threshold=threshold, pacing=pacing), pacing
 
 
 def _finish(report, overlay, annotate: Path | None, json_out: bool, extra: dict | None = None) -> dict:
@@ -98,21 +105,23 @@ def play(
     threshold: Annotated[float, typer.Option("--threshold", help="tile confidence needed")] = THRESHOLD,
     pace: Annotated[str, typer.Option("--pace", help="fast, normal or human")] = "normal",
     jitter: Annotated[float, typer.Option("--jitter", help="pixels of random offset per cell")] = 0.0,
+    turns: Annotated[int, typer.Option("--turns", help="Balda: moves to make")] = 10,
     annotate: Annotated[Path | None, typer.Option("--annotate", help="save the overlay image")] = None,
     json_out: Json = False,
 ) -> None:
-    """The live loop: read the board beside the game, show the best words; with --auto swipe them."""
+    """The live loop: read the board beside the game, show the best words (Balda: the AI's move);
+    with --auto play them."""
     from wordbot.capture import open_source
     from wordbot.overlay import OverlayWindow
     from wordbot.play import Learned
 
-    opts = _options(game, auto, duration, threshold, pace, jitter)
+    opts, pacing = _options(game, auto, duration, threshold, pace, jitter, turns)
     source = open_source(window=window, region=_region(region) if region else None)
     lex = load_lexicon(lang, dict_file)
     stop = threading.Event()
     overlay = OverlayWindow()
     try:
-        player = _player(source, lex, Learned.load(opts.game.name), opts, overlay, stop)
+        player = _player(source, lex, Learned.load(game), opts, pacing, overlay, stop)
         report = player.run()
     finally:
         stop.set()
@@ -154,7 +163,7 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
     args = ["--lang", lang, "--size", str(size), "--seed", str(seed), "--duration", str(duration)]
     with running("grid", *args, log=log, linger=1.0) as (game_proc, source):
         overlay = OverlayWindow()
-        opts = _options("wordsmania", True, duration - 1, THRESHOLD, "normal", 0.0)
+        opts, pacing = _options("wordsmania", True, duration - 1, THRESHOLD, "normal", 0.0)
 
         def screenshot(frame, words) -> None:
             overlay.pump()
@@ -168,7 +177,7 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
 
         lex = load_lexicon(lang, None)
         learned = Learned.load(f"simgame-{lang}")
-        player = _player(source, lex, learned, opts, overlay, stop, on_plan=screenshot)
+        player = _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=screenshot)
         report = player.run()
         stop.set()
         game_proc.wait(timeout=duration + 15)  # the game writes its summary at the end of the round

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordbot.act import Actor, Bounds, Pacing, Stopped
+from wordbot.act import Actor, Bounds, Pacing
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import Game
@@ -24,19 +24,9 @@ from wordbot.lexicon import Lexicon
 from wordbot.overlay import Scene
 from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
 from wordbot.play.plan import Reading, plan_words
+from wordbot.play.seat import Frame, Seat
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
-
-
-class WindowGone(WordbotError):
-    """The game window was closed or can no longer be captured."""
-
-
-@dataclass
-class Frame:
-    image: np.ndarray  # BGR
-    origin: tuple[int, int]  # screen position of pixel (0, 0)
-
 
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 
@@ -88,20 +78,19 @@ class RoundReport:
                 "stopped": self.stopped}
 
 
-class GridPlayer:
+class GridPlayer(Seat):
     def __init__(self, source: FrameSource, reader: Reader, lex: Lexicon, opts: GridOptions,
                  actor: Callable[[Bounds], Actor] | None = None, overlay=None,
                  learned: Learned | None = None, say: Callable[[str], None] = print,
                  base: Lexicon | None = None, stop: threading.Event | None = None,
                  on_plan: Callable[[Frame, list[Found]], None] | None = None):
-        self.source, self.reader, self.lex, self.opts = source, reader, lex, opts
-        self.make_actor, self.overlay, self.say = actor, overlay, say
-        self.stop = stop or threading.Event()
+        super().__init__(source, overlay, stop)
+        self.reader, self.lex, self.opts = reader, lex, opts
+        self.make_actor, self.say = actor, say
         self.on_plan = on_plan  # called once the first plan is on screen (the demo's screenshot)
         self.learned = learned or Learned(opts.game.name)
         self.base = base or lex  # the bundled list: accepted words outside it are whitelisted
         self.report = RoundReport()
-        self.window: tuple[int, int, int, int] | None = None  # screen x, y, w, h of the frames
         self.reading: Reading | None = None
         self.origin = (0, 0)
         self.idle = np.zeros(3)
@@ -123,19 +112,7 @@ class GridPlayer:
                 told = True
             if time.monotonic() > deadline:
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s: stopping")
-            self._idle_wait(0.25)
-
-    def grab(self) -> Frame:
-        """A frame of the game; WindowGone (ending the round) when it cannot be captured."""
-        try:
-            image = self.source.grab()
-        except WordbotError as exc:
-            raise WindowGone(f"game window lost: {exc}") from None
-        if image is None:
-            raise WindowGone("the frame source ended")
-        origin = (int(self.source.origin[0]), int(self.source.origin[1]))
-        self.window = (*origin, image.shape[1], image.shape[0])
-        return Frame(image, origin)
+            self.wait(0.25)
 
     def _read(self, frame: Frame) -> Reading | None:
         try:
@@ -201,7 +178,7 @@ class GridPlayer:
                 words = self.calibrate(frame, reading)
                 self.show(frame, words)
                 self.report.latency_ms.append((time.perf_counter() - t0) * 1000)
-            self._idle_wait(0.5)
+            self.wait(0.5)
 
     def _swipe_all(self, words: list[Found], end: float) -> None:
         actor = self._actor()
@@ -226,7 +203,7 @@ class GridPlayer:
                 since_read = self.opts.reread_every
                 queue.insert(0, word)
                 self.say("board looks covered: paused")
-                self._idle_wait(0.3)
+                self.wait(0.3)
                 continue
             actor.swipe([self._screen(c) for c in word.path])
             self.report.swiped += 1
@@ -301,7 +278,7 @@ class GridPlayer:
             idle = [i for i in cells if near[i]]
             if idle or time.monotonic() > deadline:
                 return idle or cells
-            self._idle_wait(0.03)
+            self.wait(0.03)
 
     def _outcome(self, cells: list[int]) -> str:
         """Watch the given tiles until they show the game's verdict (or the timeout passes)."""
@@ -314,16 +291,4 @@ class GridPlayer:
             verdict = classify(base, colours[cells], self.opts.feedback)
             if verdict in ("accepted", "rejected", "repeated") or time.monotonic() > deadline:
                 return verdict
-            self._idle_wait(0.01)
-
-    def _idle_wait(self, seconds: float) -> None:
-        """Wait while keeping the overlay responsive; a stop request ends the wait at once."""
-        end = time.monotonic() + seconds
-        while True:
-            if self.overlay is not None:
-                self.overlay.pump()
-            left = end - time.monotonic()
-            if self.stop.wait(max(0.0, min(0.02, left))):
-                raise Stopped("stopped by the user")
-            if left <= 0:
-                return
+            self.wait(0.01)

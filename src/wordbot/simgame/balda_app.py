@@ -82,6 +82,7 @@ class BaldaApp:
         self.scores = {"player": 0, "opponent": 0}
         self.turns = {"player": 0, "opponent": 0}
         self.over = False
+        self.opponent_thinking = False  # the player's taps are ignored until the opponent has moved
         self.reset_move()
         self.redraw()
         self.canvas.bind("<ButtonRelease-1>", self.on_tap)
@@ -108,7 +109,7 @@ class BaldaApp:
                                                     f"Opponent {self.scores['opponent']}")
 
     def on_tap(self, event) -> None:
-        if self.over:
+        if self.over or self.opponent_thinking:
             return
         hit = set(self.canvas.find_overlapping(event.x, event.y, event.x, event.y))
         cell = self.grid.cell_at(event.x, event.y)
@@ -149,6 +150,7 @@ class BaldaApp:
         self.turns["player"] += 1
         self.canvas.itemconfigure(self.feedback, text=f"{verdict.word.upper()}  +{verdict.points}")
         self.redraw()
+        self.opponent_thinking = True
         self.root.after(int(self.opts.opponent_delay * 1000), self.opponent_turn)
 
     def opponent_turn(self) -> None:
@@ -166,6 +168,7 @@ class BaldaApp:
             self.scores["opponent"] += verdict.points
             self.canvas.itemconfigure(self.feedback, text=f"Opponent: {verdict.word.upper()}")
         self.turns["opponent"] += 1
+        self.opponent_thinking = False
         self.redraw()
         if self.judge.full() or self.turns["opponent"] >= self.opts.turns:
             self.finish("board full" if self.judge.full() else "turns")
@@ -184,6 +187,7 @@ class BaldaApp:
 
 
 def run_balda(judge: BaldaJudge, log: GameLog, opts: BaldaOptions) -> dict:
+    opponent_move(judge)  # load the move generator now, so the opponent replies promptly
     log.write("start", mode="balda", size=judge.size, board=judge.rows_text(), used=sorted(judge.used))
     root = tk.Tk()
     app = BaldaApp(root, judge, log, opts)

@@ -1,0 +1,45 @@
+"""``wordbot play`` as a user runs it, against the simulated games (Xvfb)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from harness import simgame, submissions
+
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
+
+def wordbot(*args: str, timeout: float = 90) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", "from wordbot.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=timeout, env=os.environ.copy())
+
+
+def test_play_auto_on_the_grid_game(tmp_path, data_dir):
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "5", "--duration", "30"):
+        done = wordbot("play", "--window", "simgame — grid", "--game", "wordsmania", "--auto",
+                       "--duration", "6", "--annotate", str(tmp_path / "overlay.png"), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    subs = submissions(log)
+    assert summary["accepted"] == len(subs) > 5
+    assert all(s["accepted"] for s in subs)
+    assert (tmp_path / "overlay.png").stat().st_size > 1000
+
+
+def test_play_balda_suggests_without_auto_and_touches_nothing(tmp_path, data_dir):
+    log = tmp_path / "balda.jsonl"
+    with simgame(log, "balda", "--seed", "2"):
+        done = wordbot("play", "--window", "simgame — balda", "--game", "balda", "--turns", "1",
+                       "--json", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "move:" in done.stderr
+    assert [e for e in submissions(log)] == []
+
+
+def test_bad_game_is_one_line_and_exit_2():
+    done = wordbot("play", "--region", "0,0,10,10", "--game", "anagram")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "anagram" in done.stderr
