@@ -177,7 +177,8 @@ def _lattice(boxes: np.ndarray) -> tuple[float, BoardGeometry] | None:
 
 
 def _size_groups(boxes: np.ndarray) -> list[np.ndarray]:
-    """Boxes grouped by similar size (within 12%), largest groups first; one box in one group."""
+    """Boxes grouped by similar size (within 12% of a group's smallest), and each two neighbouring
+    groups together (a board whose sizes straddle a group boundary); largest groups first."""
     sizes = np.sqrt(boxes[:, 2] * boxes[:, 3])
     order = np.argsort(sizes)
     groups: list[list[int]] = []
@@ -186,7 +187,8 @@ def _size_groups(boxes: np.ndarray) -> list[np.ndarray]:
             groups[-1].append(i)
         else:
             groups.append([i])
-    return [boxes[g] for g in sorted(groups, key=len, reverse=True) if len(g) >= 4]
+    pairs = [a + b for a, b in zip(groups, groups[1:], strict=False) if sizes[b[-1]] <= sizes[a[0]] * 1.3]
+    return [boxes[g] for g in sorted(groups + pairs, key=len, reverse=True) if len(g) >= 4]
 
 
 def _dedupe(boxes: np.ndarray) -> np.ndarray:
