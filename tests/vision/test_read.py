@@ -105,3 +105,13 @@ def test_all_blank_tiles_read_as_empty(rng):
     reading = read_board(shot.image)
     assert reading.tiles == [""] * 16
     assert min(reading.confidence) >= THRESHOLD
+
+
+def test_gray_and_bgra_images(rng):
+    import cv2
+
+    shot = render(rng, look(), 4, 4, tile=60)
+    gray = cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY)
+    assert read_board(gray).tiles == shot.tiles
+    bgra = cv2.cvtColor(shot.image, cv2.COLOR_BGR2BGRA)
+    assert read_board(bgra).tiles == shot.tiles
