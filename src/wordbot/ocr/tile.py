@@ -47,10 +47,13 @@ def letter_ink(crop: np.ndarray) -> TileInk:
         if area < max(3, 0.002 * h * w):
             continue
         if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
-            # Touching the rim: a tile outline (as wide and tall as the crop), a rounded corner or
-            # a neighbour (off centre) is not the letter; a big letter reaching the rim is.
-            off = max(abs(centroids[i][0] - w / 2) / w, abs(centroids[i][1] - h / 2) / h)
-            if off > 0.22 or (cw > 0.9 * w and ch > 0.9 * h):
+            # Touching the rim: a tile outline (as wide and tall as the crop), a rounded corner
+            # (off centre both ways) or a strip of the board along one edge is not the letter; a
+            # big letter, the bar of Ы or a breve reaching the rim is.
+            dx, dy = abs(centroids[i][0] - w / 2) / w, abs(centroids[i][1] - h / 2) / h
+            ring = cw > 0.9 * w and ch > 0.9 * h
+            strip = (cw > 0.9 * w and ch < 0.2 * h) or (ch > 0.9 * h and cw < 0.2 * w)
+            if ring or strip or min(dx, dy) > 0.22:
                 continue
         parts.append(i)
     if not parts:
