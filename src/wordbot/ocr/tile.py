@@ -41,7 +41,7 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
     ink = (dist > contrast * 0.3).astype(np.uint8)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    parts = []
+    parts, rim = [], []
     for i in range(1, n):
         x, y, cw, ch, area = stats[i]
         if area < max(3, 0.002 * h * w):
@@ -55,10 +55,17 @@ def letter_ink(crop: np.ndarray) -> TileInk:
             strip = (cw > 0.9 * w and ch < 0.2 * h) or (ch > 0.9 * h and cw < 0.2 * w)
             if ring or strip or min(dx, dy) > 0.22:
                 continue
+            rim.append(i)
         parts.append(i)
     if not parts:
         return TileInk(None, contrast)
-    main = max(parts, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    inner = [i for i in parts if i not in rim] or parts
+    main = max(inner, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
+    # or the outline's).
+    ink_colour = img[labels == main].mean(axis=0)
+    parts = [i for i in parts if i not in rim or i == main or
+             np.abs(img[labels == i].mean(axis=0) - ink_colour).max() < 0.3 * contrast]
     main_h = stats[main, cv2.CC_STAT_HEIGHT]
     main_w = stats[main, cv2.CC_STAT_WIDTH]
     main_cx = stats[main, cv2.CC_STAT_LEFT] + main_w / 2
