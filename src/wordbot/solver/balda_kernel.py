@@ -38,6 +38,25 @@ def _low_bit(m):
     return popcount32((m & (np.uint32(0) - m)) - np.uint32(1))
 
 
+@njit(cache=True, inline="always")
+def _steps(letters, cell, nbr, uses, board, e, x):
+    """Directions (bit k: neighbour k) a walk at ``cell`` can take: the neighbour may be entered
+    and its letter (x in e; any letter while x < 0) is in ``letters``. Found once per frame, so
+    dead ends cost no stack round trip."""
+    dirs = 0
+    if letters != 0:
+        for k in range(4):
+            nb = nbr[cell, k]
+            if nb < 0 or uses[nb] == 0:
+                continue
+            if nb == e:
+                if x < 0 or (letters >> np.uint32(x)) & 1:
+                    dirs |= 1 << k
+            elif (letters >> np.uint32(board[nb])) & 1:
+                dirs |= 1 << k
+    return dirs
+
+
 @njit(cache=True)
 def _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_len, banned,
              seen, seen_x, mark, start, base, fpath, sn, sc, sk, out_cell, out_x, out_word, out_path,
@@ -67,19 +86,16 @@ def _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_le
                         for j in range(plen):
                             out_path[k, j] = fpath[j]
                     count[0] = k + 1
-        k = sk[d]
-        if k == 4 or mask[node] == 0:
+            sk[d] = _steps(mask[node], sc[d], nbr, uses, board, e, x)
+        dirs = sk[d]
+        if dirs == 0:
             if d > 0:
                 uses[sc[d]] += 1
             d -= 1
             continue
-        sk[d] = k + 1
-        nb = nbr[sc[d], k]
-        if nb < 0 or uses[nb] == 0:
-            continue
+        sk[d] = dirs & (dirs - 1)
+        nb = nbr[sc[d], _low_bit(np.uint32(dirs))]
         nxt = child(child0, mask, node, x if nb == e else board[nb])
-        if nxt < 0:
-            continue
         uses[nb] -= 1
         d += 1
         sn[d], sc[d], sk[d] = nxt, nb, 0
@@ -122,29 +138,26 @@ def _from_cell(child0, mask, word_of, rchild0, rmask, rsep, board, nbr, uses, ca
                         _forward(child0, mask, word_of, board, nbr, uses, cap, e, x, through, min_len,
                                  banned, seen, seen_x, mark, xn, d + 1, fpath, sn, sc, sk, out_cell,
                                  out_x, out_word, out_path, out_plen, count)
+            rk[d] = _steps(rmask[rn[d]], rc[d], nbr, uses, board, e, rf[d])
         if rl[d] != 0:  # back into e with each remaining letter
             x = _low_bit(rl[d])
             rl[d] &= rl[d] - np.uint32(1)
             nb, nxt, fixed = e, child(rchild0, rmask, rn[d], x), x
         else:
-            k = rk[d]
-            if k == 4 or rmask[rn[d]] == 0:
+            dirs = rk[d]
+            if dirs == 0:
                 if d > 0:
                     uses[rc[d]] += 1
                 d -= 1
                 continue
-            rk[d] = k + 1
-            nb = nbr[rc[d], k]
-            if nb < 0 or uses[nb] == 0:
-                continue
+            rk[d] = dirs & (dirs - 1)
+            nb = nbr[rc[d], _low_bit(np.uint32(dirs))]
             if nb == e:
                 rl[d] = rmask[rn[d]]
                 if rf[d] >= 0:
                     rl[d] &= np.uint32(1) << np.uint32(rf[d])
                 continue
             nxt, fixed = child(rchild0, rmask, rn[d], board[nb]), rf[d]
-            if nxt < 0:
-                continue
         uses[nb] -= 1
         rpath[d] = nb
         d += 1
