@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -86,14 +87,52 @@ def banned_words(lex: Lexicon, used: Iterable[str]) -> np.ndarray:
     return banned
 
 
-_RARITY: dict[str, np.ndarray] = {}
+@dataclass(frozen=True)
+class Ranks:
+    """Per-lexicon ranking keys, computed once: letters by how often they occur in the lexicon
+    (a rare letter is the better one to place), words by frequency (a common word is likelier to
+    be in the game's dictionary)."""
+
+    letter_commonness: np.ndarray  # occurrences of each letter in the word list
+    letter: np.ndarray  # int64 rank of each letter, rarest first
+    word: np.ndarray  # int64 rank of each word, commonest first (then alphabetical)
+
+
+_RANKS: dict[str, Ranks] = {}
+
+
+def _ranks(lex: Lexicon) -> Ranks:
+    if lex.key not in _RANKS:
+        common = np.bincount(lex.codes, minlength=lex.alphabet.size)
+        letter = np.empty(len(common), dtype=np.int64)
+        letter[np.argsort(common, kind="stable")] = np.arange(len(common))
+        word = np.empty(len(lex), dtype=np.int64)
+        word[np.lexsort((np.arange(len(lex)), -lex.freq))] = np.arange(len(lex))
+        _RANKS[lex.key] = Ranks(common, letter, word)
+    return _RANKS[lex.key]
 
 
 def letter_commonness(lex: Lexicon) -> np.ndarray:
-    """How often each letter occurs in the lexicon: a rare letter is the better one to place."""
-    if lex.key not in _RARITY:
-        _RARITY[lex.key] = np.bincount(lex.codes, minlength=lex.alphabet.size)
-    return _RARITY[lex.key]
+    return _ranks(lex).letter_commonness
+
+
+class _Stamps(threading.local):
+    """The kernel's per-word stamps, reused call after call (zeroing 2x60k words costs more than
+    a 9x9 search's Python side); one set per thread and lexicon."""
+
+    def __init__(self):
+        self.by_key: dict[str, list] = {}
+
+    def take(self, lex: Lexicon, cells: int) -> tuple[np.ndarray, np.ndarray, int]:
+        if lex.key not in self.by_key or self.by_key[lex.key][2] > 1 << 30:
+            self.by_key[lex.key] = [np.zeros(len(lex), np.int32), np.zeros(len(lex), np.uint32), 1]
+        entry = self.by_key[lex.key]
+        mark = entry[2]
+        entry[2] += cells
+        return entry[0], entry[1], mark
+
+
+_STAMPS = _Stamps()
 
 
 @dataclass(frozen=True)
@@ -111,19 +150,17 @@ def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through
                banned: np.ndarray) -> RawMoves:
     """Run the kernel, growing the output arrays when a position has more moves than expected."""
     g, t = gaddag(lex), lex.trie
-    seen = np.zeros(len(lex), dtype=np.int32)
-    seen_x = np.zeros(len(lex), dtype=np.uint32)
     room = 1024
     while True:
         out = RawMoves(np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int32),
                        np.empty((room, lex.max_len + 1), np.int32), np.empty(room, np.int32))
+        seen, seen_x, mark = _STAMPS.take(lex, len(cells))
         n = search(t.child0, t.mask, t.word_of, g.rchild0, g.rmask, g.rsep, lex.max_len, pos.codes,
-                   pos.rows, pos.cols, cells, cap, through, min_len, banned, seen, seen_x, 1,
+                   pos.rows, pos.cols, cells, cap, through, min_len, banned, seen, seen_x, mark,
                    out.cell, out.letter, out.word, out.path, out.plen)
         if n <= room:
             return RawMoves(out.cell[:n], out.letter[:n], out.word[:n], out.path[:n], out.plen[:n])
         room = int(n)
-        seen[:] = 0
 
 
 class Moves(Sequence[Move]):
@@ -152,9 +189,10 @@ class Moves(Sequence[Move]):
 def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
     """Longest word first; ties: the rarer placed letter, then the commoner word (likelier to be
     in the game's dictionary), then word and cell for a stable order."""
-    lengths = lex.lengths[raw.word]
-    return np.lexsort((raw.cell, raw.word, -lex.freq[raw.word], letter_commonness(lex)[raw.letter],
-                       -lengths))
+    r = _ranks(lex)
+    key = (lex.max_len - lex.lengths[raw.word]).astype(np.int64) * len(r.letter) + r.letter[raw.letter]
+    key = (key * len(lex) + r.word[raw.word]) * (int(raw.cell.max(initial=0)) + 1) + raw.cell
+    return np.argsort(key, kind="stable")
 
 
 def balda_moves(board, lex: Lexicon, mode: str = "classic", used: Iterable[str] = (),
