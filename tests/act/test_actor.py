@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from wordbot.act import Actor, Bounds, OutOfBounds, Pacing, Stopped
+from wordbot.act import Actor, Bounds, Moved, OutOfBounds, Pacing, Stopped
 
 FAST = Pacing(settle=0, step=0, hold=0, between=0)
 BOARD = Bounds(((100, 100, 200, 200), (400, 100, 50, 30)))
@@ -73,3 +73,17 @@ def test_jitter_stays_near_the_centre_and_inside_the_bounds():
         assert BOARD.contains((x, y))
     moved = [e for e in rec.events if e[0] == "move"]
     assert abs(moved[1][1] - 200) <= 4 and abs(moved[1][2] - 200) <= 4
+
+
+def test_a_moved_window_stops_a_swipe_before_the_press():
+    rec = Recorder()
+    with pytest.raises(Moved):
+        Actor(rec, BOARD, FAST, guard=lambda: (5, 0)).swipe([(110, 110), (150, 150)])
+    assert [e[0] for e in rec.events] == ["move"]
+
+
+def test_a_swipe_in_progress_follows_its_window():
+    rec = Recorder()
+    offsets = iter([(0, 0), (0, 0), (30, 20)])
+    Actor(rec, BOARD, FAST, guard=lambda: next(offsets)).swipe([(110, 110), (150, 150), (190, 110)])
+    assert rec.events[2:] == [("move", 150, 150), ("move", 220, 130), ("release", 220, 130)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -16,6 +16,10 @@ Rect = tuple[float, float, float, float]  # x, y, w, h in screen pixels
 
 class OutOfBounds(WordbotError):
     """A point outside the board and the configured buttons: the bot refuses to go there."""
+
+
+class Moved(WordbotError):
+    """The target window moved before a gesture began."""
 
 
 class Stopped(WordbotError):
@@ -67,6 +71,9 @@ class Actor:
     pacing: Pacing = field(default_factory=Pacing)
     stop: threading.Event = field(default_factory=threading.Event)
     rng: random.Random = field(default_factory=random.Random)
+    # How far the target window has moved since its board was read (screen pixels). A swipe does
+    # not start on a moved window; one in progress follows it, so the game still sees its path.
+    guard: Callable[[], tuple[float, float]] | None = None
 
     def swipe(self, points: Sequence[Point]) -> None:
         """Press on the first point, move through the others, release on the last."""
@@ -75,15 +82,20 @@ class Actor:
         self._check_stop()
         self.driver.move(*pts[0])
         self._sleep(p.settle)
+        if self.guard is not None and self.guard() != (0, 0):
+            raise Moved("the game window moved: the swipe was not started")
         self.driver.press(*pts[0])
+        last = pts[0]
         try:
             for q in pts[1:]:
                 self._sleep(p.step)
                 self._check_stop()
-                self.driver.move(*q)
+                dx, dy = self.guard() if self.guard is not None else (0, 0)
+                last = (q[0] + dx, q[1] + dy)
+                self.driver.move(*last)
             self._sleep(p.hold)
         finally:
-            self.driver.release(*pts[-1])
+            self.driver.release(*last)  # where the finger is: releasing elsewhere would drag
         self._sleep(p.between)
 
     def taps(self, points: Sequence[Point]) -> None:

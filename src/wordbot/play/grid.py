@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordbot.act import Actor, Bounds, Pacing
+from wordbot.act import Actor, Bounds, Moved, Pacing
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import Game
@@ -96,17 +96,23 @@ class GridPlayer(Seat):
         self.idle = np.zeros(3)
 
     # --- reading -------------------------------------------------------------------------------
-    def read(self) -> tuple[Frame, Reading]:
-        """Grab and read the board, waiting (paused, without input) while it cannot be found."""
+    def read(self, stable: bool = False) -> tuple[Frame, Reading]:
+        """Grab and read the board, waiting (paused, without input) while it cannot be found.
+        ``stable``: the same reading at the same place twice in a row (not a half-redrawn window)."""
         deadline = time.monotonic() + self.opts.lost_timeout
-        told = False
+        told, last = False, None
         while True:
             frame = self.grab()
             reading = self._read(frame)
             if reading is not None:
-                if told:
-                    self.say("board found again: resuming")
-                return frame, reading
+                key = (tuple(reading.tiles), reading.board_box, frame.origin)
+                if not stable or key == last:
+                    if told:
+                        self.say("board found again: resuming")
+                    return frame, reading
+                last = key
+                if time.monotonic() < deadline:
+                    continue
             if not told:
                 self.say("board not visible (covered, moved or changed): paused, looking for it")
                 told = True
@@ -182,30 +188,35 @@ class GridPlayer(Seat):
 
     def _swipe_all(self, words: list[Found], end: float) -> None:
         actor = self._actor()
-        queue, tries, silent, since_read = list(words), {}, 0, 0
+        queue, tries, silent, since_read, suspect = list(words), {}, 0, 0, False
         t_swipe = time.perf_counter()
         while queue and time.monotonic() < end:
             window = self.window
             frame = self.grab()
-            if since_read >= self.opts.reread_every or self.window != window:
-                frame, reading = self.read()
+            if since_read >= self.opts.reread_every or self.window != window or suspect:
+                frame, reading = self.read(stable=True)
                 if (reading.tiles, reading.board_box) != (self.reading.tiles, self.reading.board_box) \
-                        or frame.origin != self.origin:
-                    self.say("board changed or moved: re-reading")
+                        or frame.origin != self.origin or suspect:
+                    self.say("board changed, moved or covered: re-reading")
                     queue = self.calibrate(frame, reading)
                     actor = self._actor()
-                since_read = 0
+                since_read, suspect = 0, False
             if self.overlay is not None:
                 self.show(frame, queue)
             word = queue.pop(0)
             watch = self._settled_cells(word, frame)
             if watch is None:  # something is over the board
-                since_read = self.opts.reread_every
+                suspect = True
                 queue.insert(0, word)
                 self.say("board looks covered: paused")
                 self.wait(0.3)
                 continue
-            actor.swipe([self._screen(c) for c in word.path])
+            try:
+                actor.swipe([self._screen(c) for c in word.path])
+            except Moved:
+                suspect = True
+                queue.insert(0, word)
+                continue
             self.report.swiped += 1
             outcome = self._outcome(watch)
             since_read += 1
@@ -243,17 +254,23 @@ class GridPlayer(Seat):
         bounds = Bounds(((self.origin[0] + x, self.origin[1] + y, w, h),))
         if self.make_actor is None:
             raise WordbotError("no input driver configured")
-        return self.make_actor(bounds)
+        actor = self.make_actor(bounds)
+        actor.guard = self._offset
+        return actor
+
+    def _offset(self) -> tuple[float, float]:
+        """How far the window has moved since the board was read."""
+        x, y = self.grab().origin
+        return x - self.origin[0], y - self.origin[1]
 
     def _screen(self, cell: tuple[int, int]) -> tuple[float, float]:
         x, y = self.reading.centres[cell[0] * self.reading.cols + cell[1]]
         return self.origin[0] + x, self.origin[1] + y
 
-    def _board_colours(self, frame: Frame | None = None) -> np.ndarray | None:
-        """Each tile's colour now (from ``frame`` or a fresh grab); None when the window moved."""
+    def _board_colours(self, frame: Frame | None = None) -> np.ndarray:
+        """Each tile's colour now (from ``frame`` or a fresh grab; frame pixels, so a window
+        that moved still shows its tiles where they were read)."""
         frame = frame or self.grab()
-        if frame.origin != self.origin:
-            return None
         return tile_colours(frame.image, self.reading.centres, self.reading.tile)
 
     def _covered(self, colours: np.ndarray) -> bool:
@@ -272,7 +289,7 @@ class GridPlayer(Seat):
         while True:
             colours = self._board_colours(frame)
             frame = None
-            if colours is None or self._covered(colours):
+            if self._covered(colours):
                 return None
             near = np.linalg.norm(colours - self.idle, axis=1) <= self.opts.feedback.tolerance
             idle = [i for i in cells if near[i]]
@@ -286,8 +303,6 @@ class GridPlayer(Seat):
         base = np.tile(self.idle, (len(cells), 1))
         while True:
             colours = self._board_colours()
-            if colours is None:
-                return "moved"
             verdict = classify(base, colours[cells], self.opts.feedback)
             if verdict in ("accepted", "rejected", "repeated") or time.monotonic() > deadline:
                 return verdict
