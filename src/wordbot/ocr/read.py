@@ -14,8 +14,8 @@ import cv2
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
-from wordbot.ocr.bank import Bank, builtin_bank
-from wordbot.ocr.glyph import SIZE, normalize
+from wordbot.ocr.bank import Bank, Match, builtin_bank
+from wordbot.ocr.glyph import SIZE, features, normalize
 from wordbot.ocr.tile import EMPTY_CONTRAST, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
@@ -64,6 +64,30 @@ def confidence(best: np.ndarray, runner_up: np.ndarray) -> np.ndarray:
     return ratio * quality
 
 
+def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarray:
+    """1 for each tile, 0 for the tiles whose letter is also read from a clearly different shape
+    elsewhere on the board, except the shape that matches the letter best. One board is one font:
+    two shapes read as one letter means one of them is misread (e.g. a Λ-like Л read as А)."""
+    out = np.ones(len(pictures), np.float32)
+    feats = features(pictures)
+    letters = np.array(m.letters)
+    for letter in set(m.letters):
+        group = np.nonzero(letters == letter)[0]
+        if len(group) < 2:
+            continue
+        sims = feats[group] @ feats[group].T
+        if sims.min() >= same:
+            continue
+        # Shapes linked by similarity; the one holding the best match keeps its confidence.
+        label = -np.ones(len(group), int)
+        for seed in np.argsort(-m.best[group]):
+            if label[seed] < 0:
+                label[(sims[seed] >= same) & (label < 0)] = seed
+        best = label[np.argmax(m.best[group])]
+        out[group[label != best]] = 0.0
+    return out
+
+
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
     """Normalized glyph picture of every tile (all zero for an empty one) and its ink contrast."""
     n = geometry.rows * geometry.cols
@@ -94,7 +118,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
     if inked.any():
         idx = np.nonzero(inked)[0]
         m = bank.match(pictures[idx])
-        conf[idx] = confidence(m.best, m.runner_up)
+        conf[idx] = confidence(m.best, m.runner_up) * _consistency(pictures[idx], m)
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
