@@ -2,7 +2,7 @@
 screen (``OverlayWindow``: transparent and click-through where the platform allows, otherwise a
 side window beside the game showing the annotated board)."""
 
-from wordbot.overlay.draw import PATH_COLOUR, UNSURE_COLOUR, Scene, annotate, board_panel
+from wordbot.overlay.draw import PATH_COLOUR, UNSURE_COLOUR, Scene, annotate, board_crop
 from wordbot.overlay.window import OverlayWindow
 
-__all__ = ["PATH_COLOUR", "UNSURE_COLOUR", "OverlayWindow", "Scene", "annotate", "board_panel"]
+__all__ = ["PATH_COLOUR", "UNSURE_COLOUR", "OverlayWindow", "Scene", "annotate", "board_crop"]

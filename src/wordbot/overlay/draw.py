@@ -47,7 +47,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(f"/usr/share/fonts/truetype/dejavu/{FONT_FILE}", size)
 
 
-TextItem = tuple[tuple[int, int], str, int, tuple[int, int, int], str]
+TextItem = tuple[tuple[int, int], str, int, tuple[int, int, int], str]  # drawn right/below of xy
 
 
 def _text(image: np.ndarray, items: list[TextItem]) -> None:
@@ -55,8 +55,8 @@ def _text(image: np.ndarray, items: list[TextItem]) -> None:
     Pillow pass over the part of the image they cover."""
     if not items:
         return
-    x0 = max(0, min(xy[0] for xy, *_ in items) - 40)
-    y0 = max(0, min(xy[1] for xy, *_ in items) - 40)
+    x0 = max(0, min(xy[0] for xy, *_ in items))
+    y0 = max(0, min(xy[1] for xy, *_ in items))
     roi = image[y0:, x0:]
     pil = Image.fromarray(roi[:, :, ::-1])
     draw = ImageDraw.Draw(pil)
@@ -89,9 +89,12 @@ def annotate(image: np.ndarray, scene: Scene, words: Sequence, top: int = 8) -> 
             end = (round(b[0] - (b[0] - a[0]) * r / length), round(b[1] - (b[1] - a[1]) * r / length))
             tip = 0.25 * scene.tile / length
             cv2.arrowedLine(out, a, end, PATH_COLOUR, thick, cv2.LINE_AA, tipLength=tip)
-        for k, p in enumerate(pts, 1):
+        scale = r / 22
+        for k, p in enumerate(pts, 1):  # digits: OpenCV's own font will do, and is fast
             cv2.circle(out, p, r, PATH_COLOUR, -1, cv2.LINE_AA)
-            texts.append((p, str(k), round(r * 1.2), TEXT_COLOUR, "mm"))
+            (tw, th), _ = cv2.getTextSize(str(k), cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+            cv2.putText(out, str(k), (p[0] - tw // 2, p[1] + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale,
+                        TEXT_COLOUR, 2, cv2.LINE_AA)
     px = x + w + 10
     cv2.rectangle(out, (px, y), (px + panel_w, y + h), PANEL_COLOUR, -1)
     for k, f in enumerate(words[:top]):
@@ -104,8 +107,12 @@ def annotate(image: np.ndarray, scene: Scene, words: Sequence, top: int = 8) -> 
     return out
 
 
-def board_panel(annotated: np.ndarray, scene: Scene, panel_w: int = 260, margin: int = 10) -> np.ndarray:
-    """The annotated board and its list, cropped out of an annotated frame (the side window)."""
+def board_crop(frame: np.ndarray, scene: Scene, margin: int = 10) -> tuple[np.ndarray, Scene]:
+    """The board and a margin cut out of a frame, with the scene moved to match (for the side
+    window: annotating the crop is cheaper than annotating the whole frame)."""
     x, y, w, h = scene.board_box
-    y0, x0 = max(0, y - margin), max(0, x - margin)
-    return annotated[y0 : y + h + margin, x0 : x + w + panel_w + 10 + margin].copy()
+    x0, y0 = max(0, x - margin), max(0, y - margin)
+    crop = frame[y0 : y + h + margin, x0 : x + w + margin]
+    moved = Scene(scene.rows, scene.cols, [(cx - x0, cy - y0) for cx, cy in scene.centres], scene.tile,
+                  (x - x0, y - y0, w, h), scene.unsure)
+    return crop, moved

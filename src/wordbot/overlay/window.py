@@ -13,7 +13,7 @@ import tkinter as tk
 
 import numpy as np
 
-from wordbot.overlay.draw import Scene, annotate, board_panel
+from wordbot.overlay.draw import Scene, annotate, board_crop
 
 KEY = "#010203"  # the colour keyed out in transparent mode
 KEY_BGR = (3, 2, 1)
@@ -74,7 +74,7 @@ class OverlayWindow:
             self.image = annotate(blank, shifted, words)
             self.root.geometry(f"+{origin[0] + x}+{origin[1] + y}")
         else:
-            self.image = board_panel(annotate(frame, scene, words), scene)
+            self.image = annotate(*board_crop(frame, scene), words)
             if beside is not None:
                 self.root.geometry(f"+{beside[0]}+{beside[1]}")
         self._photo = tk.PhotoImage(data=_ppm(self.image), format="PPM")
