@@ -50,7 +50,9 @@ class Bank:
 
     def match(self, pictures: np.ndarray) -> Match:
         """The likeliest letter of each normalized glyph picture, with the scores behind it."""
-        sims = features(pictures) @ self._features.T  # (m, n) cosines
+        # (m, n) cosines, one matrix-vector product a glyph: a small matrix product would go to
+        # multi-threaded BLAS, which is slower here than one thread (and much slower on a busy CPU).
+        sims = np.stack([self._features @ f for f in features(pictures)])
         per_letter = np.maximum.reduceat(sims, self._starts, axis=1)  # best template of each letter
         order = np.argsort(-per_letter, axis=1)
         rows = np.arange(len(pictures))

@@ -77,7 +77,9 @@ def letter_ink(crop: np.ndarray) -> TileInk:
         keep.append(i)
     # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
     # sizes the grey levels carry much of the shape.
-    near = cv2.dilate(np.isin(labels, keep).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    chosen = np.zeros(n, np.uint8)
+    chosen[keep] = 1
+    near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast)
 
