@@ -82,3 +82,14 @@ def test_annotated_picture_written(tmp_path, rng):
     out = annotate(shot.image, read_board(shot.image))
     assert out.shape == shot.image.shape
     assert cv2.absdiff(out, shot.image).any()
+
+
+def test_locate_follows_a_board_moved_within_the_frame(rng):
+    style = look()
+    first = render(rng, style, 4, 4, tile=60, screen=(800, 600))
+    g1 = locate(first.image, "region-game")
+    moved = render(rng, style, 4, 4, tile=60, screen=(800, 600))  # same frame size, board elsewhere
+    assert moved.box != first.box
+    g2 = locate(moved.image, "region-game")
+    assert np.abs(g2.centres - moved.centres).max() <= 4
+    assert g2.box != g1.box

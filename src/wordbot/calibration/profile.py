@@ -149,11 +149,11 @@ def save_learned(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int
 def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> BoardGeometry:
     """The board in ``frame`` (window or region coordinates) for profile ``name``.
 
-    The saved geometry while the frame still has the size it was calibrated at; detected again
-    (and the profile saved) when there is no profile yet, when the frame size changed (the window
-    was resized or the layout changed), or when ``redetect`` is asked (e.g. by a caller whose
-    reading came out mostly doubtful). ``new``: fields for a new profile (window, region, lang).
-    Raises WordbotError when no board is found.
+    The saved geometry while the frame has the size it was calibrated at and the board is still
+    there (checked by detecting it in the saved box and a margin around it, which is quick);
+    otherwise detected in the whole frame and the profile saved: no profile yet, the window was
+    resized, the board moved within a screen region, the layout changed, or ``redetect`` asked.
+    ``new``: fields for a new profile (window, region, lang). WordbotError when there is no board.
     """
     from wordbot.calibration.detect import detect_board
 
@@ -161,7 +161,7 @@ def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> Board
         profile = load_profile(name)
     except WordbotError:
         profile = None
-    if profile is not None and not redetect and profile.fits(frame):
+    if profile is not None and not redetect and profile.fits(frame) and _still_there(frame, profile):
         return profile.geometry
     geometry = detect_board(frame)
     if geometry is None:
@@ -170,3 +170,17 @@ def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> Board
     kept = {k: getattr(profile, k) for k in ("window", "region", "lang")} if profile else {}
     save_profile(Profile.from_geometry(name, geometry, frame_size=(w, h), **(kept | new)))
     return geometry
+
+
+def _still_there(frame: np.ndarray, profile: Profile) -> bool:
+    """Whether the saved board is found again, same size and place, near its saved box."""
+    from wordbot.calibration.detect import detect_board
+
+    x, y, w, h = profile.box
+    m = int(max(profile.tile))
+    x0, y0 = max(0, x - m), max(0, y - m)
+    found = detect_board(frame[y0: y + h + m, x0: x + w + m])
+    if found is None or (found.rows, found.cols) != (profile.rows, profile.cols):
+        return False
+    fx, fy, fw, fh = found.box
+    return max(abs(fx + x0 - x), abs(fy + y0 - y), abs(fw - w), abs(fh - h)) <= max(3, m // 8)
