@@ -86,7 +86,7 @@ def _ai_speed(lex: Lexicon, quick: bool) -> list[Figure]:
 
 
 def _arena(lex: Lexicon, quick: bool) -> list[Figure]:
-    games = 4 if quick else 20
+    games = 2 if quick else 20
     t = time.perf_counter()
     vs_greedy = play_match(lex, "classic", 5, games, engine_player(lex, "classic", 0.5),
                            GreedyPlayer(lex, "classic"), seed=1)
