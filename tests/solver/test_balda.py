@@ -162,7 +162,6 @@ def test_lazy_sequence(ru, mid_game):
         moves[len(moves)]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("knots", [False, True])
 def test_builtin_lexicon_matches_twin(ru, knots):
     board = [".....", "..о..", "балда", ".р...", "....."]
