@@ -30,4 +30,5 @@ def test_stop_key_sets_the_stop_event():
     deadline = time.monotonic() + 5
     while not stop.is_set() and time.monotonic() < deadline:
         time.sleep(0.02)
+    hotkey.close()
     assert stop.is_set()

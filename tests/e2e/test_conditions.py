@@ -49,11 +49,13 @@ def test_stop_key_stops_a_round_at_once(tmp_path, data_dir):
     log = tmp_path / "game.jsonl"
     with simgame(log, "grid", "--seed", "7", "--duration", "30") as (proc, source):
         stop = threading.Event()
-        assert StopHotkey(stop).available
+        hotkey = StopHotkey(stop)
+        assert hotkey.available
         threading.Timer(2.5, lambda: subprocess.run(["xdotool", "key", "Pause"], check=False)).start()
         t0 = time.monotonic()
         report = player(source, duration=25, stop=stop).run()
         took = time.monotonic() - t0
+        hotkey.close()
         subprocess.run(["xdotool", "mouseup", "1"], check=False)
     assert "stopped" in report.stopped and took < 10
     assert all(s["accepted"] for s in submissions(log))

@@ -18,15 +18,22 @@ class StopHotkey:
             from Xlib import XK, X, display
 
             self._display = display.Display()
-            root = self._display.screen().root
+            root = self._root = self._display.screen().root
             self._keycode = self._display.keysym_to_keycode(XK.string_to_keysym(key))
             root.grab_key(self._keycode, X.AnyModifier, True, X.GrabModeAsync, X.GrabModeAsync)
             self._display.sync()
-            self._keypress = X.KeyPress
+            self._keypress, self._any_modifier = X.KeyPress, X.AnyModifier
         except Exception:  # no display, no Xlib, key taken: the other stops still work
             return
         self.available = True
         threading.Thread(target=self._listen, daemon=True, name="wordbot-stop-key").start()
+
+    def close(self) -> None:
+        """Give the key back (another StopHotkey, or another program, may grab it then)."""
+        if self.available:
+            self.available = False
+            self._root.ungrab_key(self._keycode, self._any_modifier)
+            self._display.flush()
 
     def _listen(self) -> None:
         from Xlib.error import ConnectionClosedError
