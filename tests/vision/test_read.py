@@ -115,3 +115,15 @@ def test_gray_and_bgra_images(rng):
     assert read_board(gray).tiles == shot.tiles
     bgra = cv2.cvtColor(shot.image, cv2.COLOR_BGR2BGRA)
     assert read_board(bgra).tiles == shot.tiles
+
+
+def test_shape_picks_the_board_beside_a_letter_picker(rng):
+    """A Balda screen: a 5x5 board (one word, the rest empty cells) above a 4x8 letter picker."""
+    letters = [""] * 10 + list("сумма") + [""] * 10
+    board = render(rng, look(empty_rgb=(60, 70, 90)), 5, 5, tile=70, screen=(800, 500), letters=letters)
+    picker = render(rng, look(), 4, 8, tile=44, screen=(800, 400),
+                    letters=list("абвгдежзийклмнопрстуфхцчшщъыьэюя"))
+    screen = np.vstack([board.image, picker.image])
+    assert (detect_board(screen).rows, detect_board(screen).cols) == (4, 8)  # the most cells
+    reading = read_board(screen, shape=(5, 5))
+    assert reading.tiles == letters

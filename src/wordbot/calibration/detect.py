@@ -202,8 +202,10 @@ def _dedupe(boxes: np.ndarray) -> np.ndarray:
     return boxes[keep]
 
 
-def detect_board(image: np.ndarray) -> BoardGeometry | None:
-    """The letter grid in ``image`` (BGR or gray), or None when there is no board in it."""
+def detect_board(image: np.ndarray, shape: tuple[int, int] | None = None) -> BoardGeometry | None:
+    """The letter grid in ``image`` (BGR or gray), or None when there is no board in it: the
+    lattice with the most cells, or (``shape`` = (rows, cols), when the caller knows the game, e.g.
+    a Balda board beside its letter picker) the best lattice of that shape."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 3 * MIN_TILE:
         return None
     boxes = _candidates(image)
@@ -217,6 +219,8 @@ def detect_board(image: np.ndarray) -> BoardGeometry | None:
         size = float(np.median(np.maximum(group[:, 2], group[:, 3])))
         for cluster in _clusters(group, 2.7 * size):
             found = _lattice(cluster) if len(cluster) >= 4 else None
-            if found is not None and (best is None or found[0] > best[0]):
+            if found is None or (shape is not None and (found[1].rows, found[1].cols) != tuple(shape)):
+                continue
+            if best is None or found[0] > best[0]:
                 best = found
     return None if best is None else best[1]

@@ -132,10 +132,12 @@ MAX_SIDE = 4096  # larger images are read at a reduced size (boards are never th
 
 
 def read_board(image: np.ndarray, lang: str = "ru", bank: Bank | None = None,
-               geometry: BoardGeometry | None = None) -> BoardReading:
+               geometry: BoardGeometry | None = None, shape: tuple[int, int] | None = None) -> BoardReading:
     """The board in a whole screenshot (numpy BGR, board anywhere in it): found, then read.
 
-    ``geometry`` skips detection (a calibrated profile's board); ``bank`` adds learned templates.
+    ``geometry`` skips detection (a calibrated profile's board); ``bank`` adds learned templates;
+    ``shape`` (rows, cols) picks the board of that size when the picture holds more than one
+    letter lattice (a Balda board and its letter picker).
     Raises WordbotError when ``image`` is not a picture or holds no board.
     """
     from wordbot.calibration.detect import detect_board
@@ -152,7 +154,7 @@ def read_board(image: np.ndarray, lang: str = "ru", bank: Bank | None = None,
     if geometry is None:
         k = MAX_SIDE / max(image.shape[:2])
         small = image if k >= 1 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-        geometry = detect_board(small)
+        geometry = detect_board(small, shape)
         if geometry is None:
             h, w = image.shape[:2]
             raise WordbotError(f"no letter board found in the {w}x{h} image")
