@@ -84,3 +84,5 @@ def test_calibrate_by_hand(tmp_path, rng):
     assert json.loads(r.stdout)["tiles"] == shot.tiles
     assert_one_line_error(wordbot("calibrate", "--name", "x", "--image", str(tmp_path / "shot.png"),
                                   "--grid", "4by5", "--box", "1,2,3,4"), "--grid")
+    assert_one_line_error(wordbot("calibrate", "--name", "x", "--image", str(tmp_path / "shot.png"),
+                                  "--box", "1,2,3,4"), "--grid")

@@ -27,6 +27,8 @@ def read(
     image: Annotated[Path, typer.Argument(help="a screenshot with the board anywhere in it")],
     lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
     profile: Annotated[str | None, typer.Option("--profile", help="a saved calibration profile")] = None,
+    grid: Annotated[str | None, typer.Option("--grid", help="RxC: the board of this size (when the "
+                                             "screen shows more than one letter grid)")] = None,
     annotate_out: Annotated[Path | None, typer.Option("--annotate", help="write the reading drawn "
                                                       "over the image to this PNG")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
@@ -41,7 +43,8 @@ def read(
         prof = load_profile(profile)
         bank = prof.bank(lang)
         geometry = prof.geometry if prof.fits(picture) else None  # another size: find it again
-    reading = read_board(picture, lang, bank=bank, geometry=geometry)
+    shape = _numbers(grid, 2, "--grid", "x") if grid else None
+    reading = read_board(picture, lang, bank=bank, geometry=geometry, shape=shape)
     if annotate_out is not None:
         from wordbot.ocr.annotate import annotate
 
@@ -98,7 +101,8 @@ def calibrate(
     image: Annotated[Path | None, typer.Option("--image", help="calibrate on a screenshot file")] = None,
     window: Annotated[str | None, typer.Option("--window", help="the game window's title")] = None,
     region: Annotated[str | None, typer.Option("--region", help="a screen region X,Y,W,H")] = None,
-    grid: Annotated[str | None, typer.Option("--grid", help="RxC, with --box or --corners")] = None,
+    grid: Annotated[str | None, typer.Option("--grid", help="RxC: the board's size (alone: find the "
+                                             "board of that size; with --box/--corners: set it)")] = None,
     box: Annotated[str | None, typer.Option("--box", help="board box X,Y,W,H in the frame")] = None,
     corners: Annotated[bool, typer.Option("--corners", help="point at two board corners")] = False,
     lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
@@ -115,17 +119,18 @@ def calibrate(
     from wordbot.ocr.read import read_tiles
 
     frame = _frame(image, window, region)
-    if grid:
-        rows, cols = _numbers(grid, 2, "--grid", "x")
-        if not (box or corners):
-            raise WordbotError("--grid needs --box X,Y,W,H or --corners")
+    shape = _numbers(grid, 2, "--grid", "x") if grid else None
+    if box or corners:
+        if shape is None:
+            raise WordbotError("--box and --corners need --grid RxC")
+        rows, cols = shape
         the_box = _numbers(box, 4, "--box") if box else _corners_by_mouse()
         if corners and region:  # the mouse gives screen coordinates
             rx, ry = _numbers(region, 4, "--region")[:2]
             the_box = (the_box[0] - rx, the_box[1] - ry, the_box[2], the_box[3])
         geometry = BoardGeometry.from_box(the_box, rows, cols)
     else:
-        geometry = detect_board(frame)
+        geometry = detect_board(frame, shape)
         if geometry is None:
             raise WordbotError("no letter board found; give it with --grid RxC --box X,Y,W,H")
     h, w = frame.shape[:2]
