@@ -56,7 +56,7 @@ def test_annotate_without_words_leaves_the_board_alone():
 def test_side_window_shows_the_path_on_screen():
     win = OverlayWindow(at=(400, 100))
     try:
-        win.show(frame(), SCENE, WORDS, beside=(400, 100))
+        win.show(frame(), SCENE, WORDS, beside=(80, 100, 310, 300))
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             win.pump()

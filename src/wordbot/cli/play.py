@@ -169,9 +169,11 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
             overlay.pump()
             x, y, w, h = overlay.geometry()
             left, top = frame.origin
-            box = {"left": left, "top": top, "width": x + w - left + 10,
-                   "height": max(frame.image.shape[0], y + h - top)}
             with mss.MSS() as sct:
+                screen_box = sct.monitors[0]
+                box = {"left": left, "top": top,
+                       "width": min(x + w + 10, screen_box["width"]) - left,
+                       "height": min(max(frame.image.shape[0], y + h - top), screen_box["height"] - top)}
                 shot = sct.grab(box)
             write_image(out / "demo-overlay.png", np.asarray(shot)[:, :, :3])
 

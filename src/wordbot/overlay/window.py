@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import tkinter as tk
 
+import cv2
 import numpy as np
 
 from wordbot.overlay.draw import Scene, annotate, board_crop
@@ -60,9 +61,10 @@ class OverlayWindow:
         user32.SetWindowLongW(hwnd, gwl_exstyle, style | ws_ex_layered | ws_ex_transparent)
 
     def show(self, frame: np.ndarray, scene: Scene, words, origin: tuple[int, int] = (0, 0),
-             beside: tuple[int, int] | None = None) -> None:
-        """Draw the suggestions. Side mode: the annotated board at ``beside`` (screen x, y) or
-        where the window is; transparent mode: path and list over the board itself."""
+             beside: tuple[int, int, int, int] | None = None) -> None:
+        """Draw the suggestions. Side mode: the annotated board next to the game window
+        ``beside`` (screen x, y, w, h; never over it), or where the window is; transparent mode:
+        path and list over the board itself."""
         if self.closed:
             return
         if self.mode == "transparent":
@@ -76,10 +78,25 @@ class OverlayWindow:
         else:
             self.image = annotate(*board_crop(frame, scene), words)
             if beside is not None:
-                self.root.geometry(f"+{beside[0]}+{beside[1]}")
+                self._place_beside(beside)
         self._photo = tk.PhotoImage(data=_ppm(self.image), format="PPM")
         self.label.configure(image=self._photo)
         self.pump()
+
+    def _place_beside(self, game: tuple[int, int, int, int], gap: int = 10) -> None:
+        """Right of the game if the image fits there, else left of it, else right of it scaled
+        down to the room there is: the side window must not cover the game."""
+        x, y, w, _ = game
+        screen_w = self.root.winfo_screenwidth()
+        img_w = self.image.shape[1]
+        right, left = screen_w - (x + w + gap), x - gap
+        if img_w <= right or img_w > left:
+            if img_w > right > 50:
+                k = right / img_w
+                self.image = cv2.resize(self.image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+            self.root.geometry(f"+{x + w + gap}+{y}")
+        else:
+            self.root.geometry(f"+{x - gap - img_w}+{y}")
 
     def pump(self) -> None:
         """Let Tk draw and handle its events (call it while waiting)."""

@@ -243,5 +243,4 @@ class BaldaPlayer(Seat):
             return
         r = v.board
         scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        self.overlay.show(frame.image, scene, [found], origin=frame.origin,
-                          beside=(frame.origin[0] + frame.image.shape[1] + 10, frame.origin[1]))
+        self.overlay.show(frame.image, scene, [found], origin=frame.origin, beside=self.window)

@@ -149,8 +149,7 @@ class GridPlayer(Seat):
             return
         r = self.reading
         scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        x, y, w, _ = self.window
-        self.overlay.show(frame.image, scene, words, origin=frame.origin, beside=(x + w + 10, y))
+        self.overlay.show(frame.image, scene, words, origin=frame.origin, beside=self.window)
 
     # --- the round -----------------------------------------------------------------------------
     def run(self) -> RoundReport:
