@@ -59,3 +59,20 @@ def test_stop_key_stops_a_round_at_once(tmp_path, data_dir):
         subprocess.run(["xdotool", "mouseup", "1"], check=False)
     assert "stopped" in report.stopped and took < 10
     assert all(s["accepted"] for s in submissions(log))
+
+
+def test_words_the_game_takes_beyond_the_bundled_list_are_whitelisted(tmp_path, data_dir):
+    from wordbot import Lexicon
+
+    bundled = Lexicon.builtin("ru")
+    assert "ерпвлоки" not in bundled  # board 1 snakes е р п в / и к о л: 8 points, played first
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "1", "--duration", "30", "--extra", "ерпвлоки") as (_, source):
+        p = player(source, duration=3)
+        p.lex = Lexicon.from_words(bundled.words + ["ерпвлоки"], "ru")  # the user's bigger list (--dict)
+        p.learned.whitelist.clear()
+        p.run()
+    took = {s["word"] for s in submissions(log) if s["accepted"]}
+    assert "ерпвлоки" in took
+    saved = json.loads((data_dir / "learned" / "simgame-ru.json").read_text(encoding="utf-8"))
+    assert saved["whitelist"] == ["ерпвлоки"]

@@ -29,6 +29,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=_point, default=(40, 40), help="window position X,Y")
     ap.add_argument("--exclude", default="", help="grid: comma-separated words the game refuses")
+    ap.add_argument("--extra", default="", help="grid: comma-separated words the game also takes")
     ap.add_argument("--drop-every", type=int, default=0, help="grid: lose every n-th gesture (lag)")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
@@ -44,7 +45,8 @@ def main(argv: list[str] | None = None) -> dict:
         if args.mode == "grid":
             size = args.size or 4
             judge = GridJudge(grid_board(lex, size, size, args.seed), size, size, lex,
-                              exclude=frozenset(w for w in args.exclude.split(",") if w))
+                              exclude=frozenset(w for w in args.exclude.split(",") if w),
+                              extra=frozenset(w for w in args.extra.split(",") if w))
             summary = run_grid(judge, log, GridOptions(args.duration, args.at, drop_every=args.drop_every,
                                                        linger=args.linger))
         else:

@@ -28,7 +28,8 @@ class Verdict:
 class GridJudge:
     """A grid round: 8-neighbour paths, each tile once, dictionary words, each word once.
 
-    ``exclude``: words the game's own dictionary lacks (the bot's lexicon may still have them).
+    ``exclude``: words the game's own dictionary lacks (the bot's lexicon may still have them);
+    ``extra``: words it has beyond the lexicon (slang, names: what a whitelist learns).
     """
 
     tiles: list[str]
@@ -38,6 +39,7 @@ class GridJudge:
     min_len: int = 3
     rules: str = "wordsmania"
     exclude: frozenset[str] = frozenset()
+    extra: frozenset[str] = frozenset()
     found: dict[str, int] = field(default_factory=dict)
 
     def submit(self, path: list[Cell]) -> Verdict:
@@ -58,7 +60,7 @@ class GridJudge:
             return "too short"
         if word in self.found:
             return "already found"
-        if word not in self.lex or word in self.exclude:
+        if (word not in self.lex and word not in self.extra) or word in self.exclude:
             return "not a word"
         return ""
 
