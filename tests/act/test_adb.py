@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from wordbot.act import Actor, Bounds, Pacing
-from wordbot.act.adb import AdbDriver
+from wordbot.act.adb import AdbDriver, AdbScreen
 from wordbot.errors import WordbotError
 
 
@@ -25,6 +25,12 @@ def test_tap_and_screencap():
     driver.tap(5, 6)
     assert driver.screencap().shape == (4, 3, 3)
     assert calls == [["adb", "shell", "input", "tap", "5", "6"], ["adb", "exec-out", "screencap", "-p"]]
+
+
+def test_device_screen_is_a_frame_source():
+    png = cv2.imencode(".png", np.full((4, 3, 3), 200, np.uint8))[1].tobytes()
+    screen = AdbScreen(AdbDriver(runner=lambda cmd: png))
+    assert screen.grab().shape == (4, 3, 3) and screen.origin == (0, 0)
 
 
 def test_screencap_garbage_is_a_clear_error():

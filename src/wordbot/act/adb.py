@@ -9,6 +9,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from wordbot.capture.base import FrameSource
 from wordbot.errors import WordbotError
 
 Runner = Callable[[list[str]], bytes]
@@ -56,3 +57,14 @@ class AdbDriver:
         if image is None:
             raise WordbotError("adb screencap returned no image (is the device unlocked?)")
         return image
+
+
+class AdbScreen(FrameSource):
+    """The device screen as a frame source (``wordbot.capture``'s interface); device pixels are
+    the coordinates the driver taps, so the origin is (0, 0)."""
+
+    def __init__(self, driver: AdbDriver):
+        self.driver = driver
+
+    def grab(self) -> np.ndarray:
+        return self.driver.screencap()

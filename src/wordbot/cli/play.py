@@ -36,8 +36,9 @@ def _say(text: str) -> None:
     print(f"wordbot: {text}", file=sys.stderr)
 
 
-def _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=None):
-    """A grid or Balda player wired to the real mouse (pyautogui) and the stop key."""
+def _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=None, driver=None):
+    """A grid or Balda player wired to the input ``driver`` (default: the real mouse through
+    pyautogui) and the stop key."""
     from wordbot.act import Actor, StopHotkey
     from wordbot.act.pyautogui_driver import PyAutoGUIDriver
     from wordbot.lexicon import Lexicon
@@ -49,7 +50,7 @@ def _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=None):
         play_lex = Lexicon.from_words(lex.words + sorted(learned.whitelist), lex.lang)
     make_actor = None
     if opts.auto:
-        driver = PyAutoGUIDriver()
+        driver = driver or PyAutoGUIDriver()
         make_actor = lambda bounds: Actor(driver, bounds, pacing, stop)  # noqa: E731
         if StopHotkey(stop).available:
             _say("press Pause (or Ctrl-C, or throw the mouse into a screen corner) to stop")
@@ -97,6 +98,8 @@ def _finish(report, overlay, annotate: Path | None, json_out: bool, extra: dict 
 def play(
     window: Annotated[str | None, typer.Option("--window", help="title (part) of the game window")] = None,
     region: Annotated[str | None, typer.Option("--region", help="X,Y,W,H screen region")] = None,
+    adb: Annotated[str | None, typer.Option("--adb", help="an Android device's serial ('-': the only one)")]
+    = None,
     game: Annotated[str, typer.Option("--game", help="preset: boggle, wordhunt, wordsmania, ...")] = "boggle",
     lang: Lang = "ru",
     dict_file: Annotated[Path | None, typer.Option("--dict", help="your own word list")] = None,
@@ -116,18 +119,34 @@ def play(
     from wordbot.play import Learned
 
     opts, pacing = _options(game, auto, duration, threshold, pace, jitter, turns)
-    source = open_source(window=window, region=_region(region) if region else None)
+    driver = None
+    if adb is not None:
+        from wordbot.act.adb import AdbDriver, AdbScreen
+
+        if window or region:
+            raise WordbotError("choose one of --adb, --window and --region")
+        driver = AdbDriver(serial=None if adb == "-" else adb)
+        source = AdbScreen(driver)
+    else:
+        source = open_source(window=window, region=_region(region) if region else None)
     lex = load_lexicon(lang, dict_file)
     stop = threading.Event()
-    overlay = OverlayWindow()
     try:
-        player = _player(source, lex, Learned.load(game), opts, pacing, overlay, stop)
+        overlay = OverlayWindow()
+    except WordbotError:
+        if not auto:
+            raise
+        overlay = None
+        _say("no screen for the overlay: playing without it")
+    try:
+        player = _player(source, lex, Learned.load(game), opts, pacing, overlay, stop, driver=driver)
         report = player.run()
     finally:
         stop.set()
         source.close()
     _finish(report, overlay, annotate, json_out)
-    overlay.close()
+    if overlay is not None:
+        overlay.close()
 
 
 @app.command()

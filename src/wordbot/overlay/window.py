@@ -14,6 +14,7 @@ import tkinter as tk
 import cv2
 import numpy as np
 
+from wordbot.errors import WordbotError
 from wordbot.overlay.draw import Scene, annotate, board_crop
 
 KEY = "#010203"  # the colour keyed out in transparent mode
@@ -32,7 +33,10 @@ class OverlayWindow:
 
     def __init__(self, at: tuple[int, int] = (0, 0), mode: str | None = None,
                  title: str = "wordbot overlay"):
-        self.root = tk.Tk()
+        try:
+            self.root = tk.Tk()
+        except tk.TclError as exc:
+            raise WordbotError(f"no screen for the overlay window ({exc})") from None
         self.root.title(title)
         self.root.attributes("-topmost", True)
         self.root.geometry(f"+{at[0]}+{at[1]}")
