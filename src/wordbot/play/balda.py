@@ -20,6 +20,7 @@ import numpy as np
 from wordbot.act import Actor, Bounds
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Lexicon
+from wordbot.ocr import THRESHOLD
 from wordbot.overlay import Scene
 from wordbot.play.grid import Reader
 from wordbot.play.plan import Reading
@@ -37,7 +38,7 @@ class BaldaOptions:
     auto: bool = False
     mode: str = "classic"
     turns: int = 10
-    threshold: float = 0.5
+    threshold: float = THRESHOLD
     submit_rgb: tuple[int, int, int] = (102, 187, 106)  # the simulated game's green button
     think: float = 1.0  # seconds the AI may think
     reply_timeout: float = 10.0  # how long to wait for the game to show a move

@@ -21,6 +21,7 @@ from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import Game
 from wordbot.lexicon import Lexicon
+from wordbot.ocr import THRESHOLD, read_board
 from wordbot.overlay import Scene
 from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
 from wordbot.play.plan import Reading, plan_words
@@ -33,10 +34,6 @@ Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board'
 
 def board_reader(lang: str) -> Reader:
     """The vision stage's ``read_board`` for ``lang``."""
-    try:
-        from wordbot import read_board
-    except ImportError:
-        raise WordbotError("reading the board from the screen is not available in this build") from None
     return lambda image: read_board(image, lang)
 
 
@@ -45,7 +42,7 @@ class GridOptions:
     game: Game
     auto: bool = False
     duration: float = 120.0
-    threshold: float = 0.5
+    threshold: float = THRESHOLD  # tiles read with less confidence are never swiped through
     pacing: Pacing = field(default_factory=Pacing)
     reread_every: int = 6  # words between full re-reads of the board
     feedback: FeedbackStyle = field(default_factory=FeedbackStyle)
@@ -200,6 +197,8 @@ class GridPlayer(Seat):
                     queue = self.calibrate(frame, reading)
                     actor = self._actor()
                 since_read, suspect = 0, False
+                if not queue:
+                    break
             if self.overlay is not None:
                 self.show(frame, queue)
             word = queue.pop(0)
