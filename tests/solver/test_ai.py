@@ -58,15 +58,7 @@ def test_full_width_search_is_exact(words, seed, knots):
     lex = Lexicon.from_words(words)
     mode = "knots" if knots else "classic"
     board = ["...", "".join(rng.choice(LETTERS) for _ in range(3)), "..."]
-    used = {board[1]}
-    for _ in range(rng.randint(0, 3)):  # a few legal moves first
-        moves = balda_moves(board, lex, mode, used)
-        if not moves:
-            break
-        m = moves[rng.randrange(len(moves))]
-        rows = [list(r) for r in board]
-        rows[m.cell[0]][m.cell[1]] = m.letter
-        board, used = ["".join(r) for r in rows], used | {m.word}
+    board, used = played(board, {board[1]}, lex, mode, rng.randint(0, 3), rng)  # a few legal moves first
     empties = sum(r.count(".") for r in board)
     engine = Engine(lex, mode, Settings(endgame=9))
     thought = engine.think(board, used, time_limit=60.0, max_depth=max(empties, 1))
@@ -77,6 +69,43 @@ def test_full_width_search_is_exact(words, seed, knots):
         assert thought.value == want
         assert (thought.move.cell, thought.move.letter, thought.move.word) in {
             (m.cell, m.letter, m.word) for m in balda_moves(board, lex, mode, used)}
+
+
+def played(board: list[str], used: set[str], lex: Lexicon, mode: str, plies: int, rng: random.Random):
+    """The board and used words after up to ``plies`` random legal moves."""
+    for _ in range(plies):
+        moves = balda_moves(board, lex, mode, used)
+        if not moves:
+            break
+        m = moves[rng.randrange(len(moves))]
+        rows = [list(r) for r in board]
+        rows[m.cell[0]][m.cell[1]] = m.letter
+        board, used = ["".join(r) for r in rows], used | {m.word}
+    return board, used
+
+
+def same_search(board, used, lex: Lexicon, mode: str, settings: Settings, depth: int) -> None:
+    """Incremental and regenerated move lists give the same tree: move, value and node count."""
+    a, b = (Engine(lex, mode, settings, incremental=inc).think(board, used, 600.0, max_depth=depth)
+            for inc in (True, False))
+    assert (a.depth, a.value, a.nodes) == (b.depth, b.value, b.nodes)
+    assert (a.move and (a.move.cell, a.move.letter, a.move.word)) == (
+        b.move and (b.move.cell, b.move.letter, b.move.word))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=st.lists(st.text(alphabet=LETTERS, min_size=2, max_size=4), min_size=20, max_size=60,
+                      unique=True),
+       size=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), knots=st.booleans(),
+       width=st.integers(1, 4), depth=st.integers(1, 4))
+def test_incremental_search_is_the_same_search(words, size, seed, knots, width, depth):
+    rng = random.Random(seed)
+    lex = Lexicon.from_words(words)
+    mode = "knots" if knots else "classic"
+    start = "".join(rng.choice(LETTERS) for _ in range(size))
+    board = ["." * size] * (size // 2) + [start] + ["." * size] * (size - size // 2 - 1)
+    board, used = played(board, {start}, lex, mode, rng.randint(0, 4), rng)
+    same_search(board, used, lex, mode, Settings(width=width, endgame=rng.randint(0, 6)), depth)
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +119,12 @@ def test_best_move_is_legal(ru):
     move = balda_best_move(board, ru, used=used, time_limit=0.3)
     legal = {(m.cell, m.letter, m.word, tuple(m.path)) for m in balda_moves(board, ru, used=used)}
     assert (move.cell, move.letter, move.word, tuple(move.path)) in legal
+
+
+@pytest.mark.parametrize("mode", ["classic", "knots"])
+def test_incremental_search_is_the_same_on_a_real_position(ru, mode):
+    board, used = played(["....."] * 2 + ["балда"] + ["....."] * 2, {"балда"}, ru, mode, 4, random.Random(5))
+    same_search(board, used, ru, mode, Settings(), 3)
 
 
 def test_no_move_and_bad_input(ru):

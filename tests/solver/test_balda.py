@@ -6,13 +6,23 @@ import itertools
 import os
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Lexicon
-from wordbot.solver.balda import balda_moves, letter_commonness
+from wordbot.solver.balda import (
+    Moves,
+    after_move,
+    balda_moves,
+    banned_words,
+    find_moves,
+    letter_commonness,
+    moves_through,
+    parse_board,
+)
 from wordbot.solver.balda_reference import moves_reference
 
 LETTERS = "алшкот"
@@ -76,7 +86,20 @@ def compare(board: list[str], words: list[str], knots: bool, used=(), cell=None,
     assert sorted((m.cell, m.letter, m.word) for m in got) == sorted(want)
     for m in got:
         check_path(m, board, knots, through)
+    if through is not None and cell is None:  # the incremental search's query, from the cell alone
+        assert sorted(set(through_triples(board, lex, knots, through, used, min_len))) == sorted(want)
     return len(got)
+
+
+def through_triples(board: list[str], lex: Lexicon, knots: bool, through, used=(), min_len: int = 2) -> list:
+    """``moves_through``'s moves (repeats kept), their paths checked."""
+    pos = parse_board(board, lex)
+    raw = moves_through(pos, lex, 2 if knots else 1, pos.index(through, "through"), min_len,
+                        banned_words(lex, used))
+    moves = list(Moves(raw, np.arange(len(raw.word)), lex, pos.cols))
+    for m in moves:
+        check_path(m, board, knots, through)
+    return [(m.cell, m.letter, m.word) for m in moves]
 
 
 words_st = st.lists(st.text(alphabet=LETTERS, min_size=2, max_size=7), min_size=1, max_size=40,
@@ -102,6 +125,39 @@ def test_kernel_equals_twin_on_grown_boards(words, rows, cols, plies, knots, min
     compare(board, words, knots, min_len=min_len, **kwargs)
 
 
+def triples(raw, lex, cols: int) -> list:
+    return sorted((m.cell, m.letter, m.word) for m in Moves(raw, np.arange(len(raw.word)), lex, cols))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=words_st, rows=st.integers(3, 6), cols=st.integers(3, 6), plies=st.integers(0, 8),
+       knots=st.booleans(), min_len=st.integers(2, 3), seed=st.integers(0, 2**32 - 1))
+def test_incremental_moves_equal_full_regeneration(words, rows, cols, plies, knots, min_len, seed):
+    """A random game from a random position: at every ply the list derived from the previous one
+    (kept moves plus words through the new letter) is the full search's, once each, with legal paths."""
+    rng = random.Random(seed)
+    lex = Lexicon.from_words(words)
+    board = grow(words, rows, cols, plies, knots, rng)
+    pos, cap = parse_board(board, lex), 2 if knots else 1
+    banned = banned_words(lex, rng.sample(words, k=min(2, len(words))))
+
+    def full():
+        return find_moves(pos, lex, cap, np.nonzero(pos.codes < 0)[0].astype(np.int32), -1, min_len, banned)
+
+    raw = full()
+    while len(raw.word):
+        i = rng.randrange(len(raw.word))
+        cell, word = int(raw.cell[i]), int(raw.word[i])
+        pos.codes[cell], banned[word] = raw.letter[i], True
+        raw = after_move(raw, pos, lex, cap, cell, word, min_len, banned)
+        got = triples(raw, lex, cols)
+        assert got == triples(full(), lex, cols) and len(set(got)) == len(got)
+        now = ["".join(lex.alphabet.letters[c] if c >= 0 else "." for c in pos.codes[r * cols:(r + 1) * cols])
+               for r in range(rows)]
+        for m in Moves(raw, np.arange(len(raw.word)), lex, cols):
+            check_path(m, now, knots, None)
+
+
 def test_shalash_needs_knots():
     words = ["шалаш", "шал", "лак"]
     board = [".....", ".....", "шал..", ".....", "....."]
@@ -125,6 +181,7 @@ def test_new_letter_used_twice_in_knots():
     assert found == {((0, 1), "а", "аба"), ((1, 0), "а", "аба"), ((1, 2), "а", "аба"),
                      ((2, 1), "а", "аба")}
     assert len(balda_moves(board, lex, mode="classic")) == 0
+    assert set(through_triples(board, lex, True, (1, 1))) == found
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,8 @@ Scores are relative: a node's value is what the side to move gains from here on 
 opponent gains. Candidate pruning: before the endgame only the ``width`` longest moves (one word per
 cell and letter) are searched, as strong players' engines do; with ``endgame`` or fewer empty cells
 every move is. The horizon is one greedy ply (the longest move available). The tree walk is Python;
-each node's move generation is the compiled kernel, which takes nearly all of the time.
+move generation is the compiled kernel, incremental below the root: after a move only the words
+through the new letter are searched (see ``Engine``).
 """
 
 from __future__ import annotations
@@ -17,12 +18,21 @@ import numpy as np
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Lexicon
-from wordbot.solver.balda import Move, Position, balda_moves, banned_words, knots_cap, parse_board
-from wordbot.solver.balda_kernel import search
-from wordbot.solver.gaddag import gaddag
+from wordbot.solver.balda import (
+    Move,
+    Position,
+    RawMoves,
+    after_move,
+    balda_moves,
+    banned_words,
+    find_moves,
+    knots_cap,
+    moves_through,
+    parse_board,
+    rank,
+)
 
 INF = 1 << 20
-ROOM = 4096  # moves per ply before the buffers grow (a 9x9 knots middle game has about 500)
 MAX_DEPTH = 40
 
 
@@ -45,29 +55,26 @@ class Thought:
     value: int  # the score margin the engine expects from here, for the side to move
 
 
+Came = tuple[RawMoves, int, int] | None  # the parent's moves, the cell and word just played
+
+
 class _OutOfTime(Exception):
     pass
 
 
 class Engine:
-    """Buffers for one lexicon and mode, reused move after move (arena games, the play loop)."""
+    """One lexicon and mode, reused move after move (arena games, the play loop).
+
+    ``incremental``: a child node's moves come from its parent's list (the old moves whose cell is
+    still empty and word still unused, plus the words through the new letter, searched from that
+    cell alone); False regenerates every node's moves from the whole board (the baseline the
+    bench compares against). Both give the same lists in the same order, hence the same search.
+    """
 
     def __init__(self, lex: Lexicon, mode: str = "classic", settings: Settings = Settings(),
-                 min_len: int = 2):
+                 min_len: int = 2, incremental: bool = True):
         self.lex, self.cap, self.settings, self.min_len = lex, knots_cap(mode), settings, min_len
-        self.mode = mode
-        g, t = gaddag(lex), lex.trie
-        self._arrays = (t.child0, t.mask, t.word_of, g.rchild0, g.rmask, g.rsep, lex.max_len)
-        self._lengths = np.ascontiguousarray(lex.lengths, dtype=np.int32)
-        self._seen = np.zeros(len(lex), dtype=np.int32)
-        self._seen_x = np.zeros(len(lex), dtype=np.uint32)
-        self._mark = 1
-        plies = settings.max_depth + 2  # move lists per ply (cell, letter, word), grown on demand
-        self._mc = [np.empty(ROOM, dtype=np.int32) for _ in range(plies)]
-        self._mx = [np.empty(ROOM, dtype=np.int32) for _ in range(plies)]
-        self._mw = [np.empty(ROOM, dtype=np.int32) for _ in range(plies)]
-        self._path = np.empty((ROOM, lex.max_len + 1), dtype=np.int32)  # not read: paths of the
-        self._plen = np.empty(ROOM, dtype=np.int32)  # chosen move come from a local search
+        self.mode, self.incremental = mode, incremental
         self._nodes = 0
         self._deadline = 0.0
         self._horizon = False  # whether the last iteration stopped anywhere short of the game's end
@@ -79,17 +86,15 @@ class Engine:
         if not time_limit >= 0:
             raise WordbotError(f"time limit must be a non-negative number of seconds (got {time_limit})")
         start = time.perf_counter()
-        pos = parse_board(board, self.lex)
+        pos = parse_board(board, self.lex)  # its codes are played into and taken back in place
         used = list(used)
         banned = banned_words(self.lex, used)
-        codes = pos.codes.copy()
-        cells = np.arange(pos.rows * pos.cols, dtype=np.int32)
         best, depth, value, self._nodes = None, 0, 0, 0
         for d in range(1, (max_depth or self.settings.max_depth) + 1):
             self._deadline = start + time_limit if d > 1 else float("inf")
             self._horizon = False
             try:
-                v, choice = self._negamax(pos, codes, cells, banned, d, -INF, INF, 0, best)
+                v, choice = self._negamax(pos, banned, None, d, -INF, INF, best)
             except _OutOfTime:
                 break
             if choice is None:  # no move at all
@@ -100,34 +105,42 @@ class Engine:
         move = self._move(pos, board, used, best) if best else None
         return Thought(move, depth, self._nodes, time.perf_counter() - start, int(value))
 
-    def _generate(self, pos: Position, codes, cells, banned, ply: int) -> int:
-        if self._mark > 1 << 30:  # stamps would overflow: start afresh
-            self._seen[:] = 0
-            self._mark = 1
-        while True:
-            n = int(search(*self._arrays, codes, pos.rows, pos.cols, cells, self.cap, -1, self.min_len,
-                           banned, self._seen, self._seen_x, self._mark, self._mc[ply], self._mx[ply],
-                           self._mw[ply], self._path, self._plen))
-            self._mark += len(cells)
-            if n <= len(self._mc[ply]):
-                return n
-            for lists in (self._mc, self._mx, self._mw):
-                lists[ply] = np.empty(n, dtype=np.int32)
-            if n > len(self._plen):
-                self._path = np.empty((n, self.lex.max_len + 1), dtype=np.int32)
-                self._plen = np.empty(n, dtype=np.int32)
+    def _full(self, pos: Position, banned: np.ndarray) -> RawMoves:
+        return find_moves(pos, self.lex, self.cap, np.nonzero(pos.codes < 0)[0].astype(np.int32), -1,
+                          self.min_len, banned)
 
-    def _candidates(self, codes, ply: int, n: int, lens: np.ndarray, first) -> list[int]:
-        """Longest first; pruned to ``width`` (one word per cell and letter) before the endgame."""
-        mc, mx, mw = self._mc[ply], self._mx[ply], self._mw[ply]
-        order = np.argsort(-lens, kind="stable").tolist()
+    def _moves(self, pos: Position, banned: np.ndarray, came: Came) -> RawMoves:
+        """The node's moves, best first (``rank``'s order, so ties fall the same way either way)."""
+        if came is None or not self.incremental:
+            raw = self._full(pos, banned)
+            order = rank(raw, self.lex)
+            return RawMoves(raw.cell[order], raw.letter[order], raw.word[order], raw.path[order, :0],
+                            raw.plen[order])  # paths are never read here
+        parent, e, w = came
+        return after_move(parent, pos, self.lex, self.cap, e, w, self.min_len, banned)
+
+    def _greedy(self, pos: Position, banned: np.ndarray, came: Came) -> int:
+        """The longest move's length (0: no move), the horizon's one greedy ply."""
+        if came is None or not self.incremental:
+            return int(self._full(pos, banned).plen.max(initial=0))
+        parent, e, w = came
+        old = next((int(parent.plen[i]) for i in range(len(parent.word))  # the parent's list is
+                    if parent.cell[i] != e and parent.word[i] != w), 0)  # longest first
+        new = moves_through(pos, self.lex, self.cap, e, self.min_len, banned)
+        return max(old, int(new.plen.max(initial=0)))
+
+    def _candidates(self, pos: Position, moves: RawMoves, first) -> list[int]:
+        """The list's own order (longest first), the previous iteration's choice ahead; pruned to
+        ``width`` (one word per cell and letter) before the endgame."""
+        n = len(moves.word)
+        order = list(range(n))
         if first is not None:
-            order = [i for i in range(n) if (mc[i], mx[i], mw[i]) == first] + order
-        if int((codes < 0).sum()) <= self.settings.endgame:
+            order = [i for i in order if (moves.cell[i], moves.letter[i], moves.word[i]) == first] + order
+        if int((pos.codes < 0).sum()) <= self.settings.endgame:
             return list(dict.fromkeys(order))
         chosen, placed = [], set()
         for i in order:
-            key = (int(mc[i]), int(mx[i]))
+            key = (int(moves.cell[i]), int(moves.letter[i]))
             if key not in placed:
                 placed.add(key)
                 chosen.append(i)
@@ -135,30 +148,29 @@ class Engine:
                     break
         return chosen
 
-    def _negamax(self, pos, codes, cells, banned, depth: int, alpha: int, beta: int, ply: int,
+    def _negamax(self, pos: Position, banned: np.ndarray, came: Came, depth: int, alpha: int, beta: int,
                  first=None) -> tuple[int, tuple[int, int, int] | None]:
-        """(value for the side to move, its best (cell, letter, word) or None)."""
+        """(value for the side to move, its best (cell, letter, word) or None); ``came``: the
+        parent's moves and the move into this node (None at the root)."""
         self._nodes += 1
         if time.perf_counter() > self._deadline:
             raise _OutOfTime
-        n = self._generate(pos, codes, cells, banned, ply)
-        if n == 0:
-            return 0, None
-        mc, mx, mw = self._mc[ply], self._mx[ply], self._mw[ply]
-        lens = self._lengths[mw[:n]]
         if depth == 0:
-            self._horizon = True
-            return int(lens.max()), None
+            gain = self._greedy(pos, banned, came)
+            self._horizon = self._horizon or gain > 0
+            return gain, None
+        moves = self._moves(pos, banned, came)
+        if len(moves.word) == 0:
+            return 0, None
         best, choice = -INF, None
-        for i in self._candidates(codes, ply, n, lens, first):
-            e, x, w = int(mc[i]), int(mx[i]), int(mw[i])
-            gain = int(lens[i])
-            codes[e], banned[w] = x, True
+        for i in self._candidates(pos, moves, first):
+            e, x, w = int(moves.cell[i]), int(moves.letter[i]), int(moves.word[i])
+            gain = int(moves.plen[i])
+            pos.codes[e], banned[w] = x, True
             try:  # value = gain - reply, so the reply's window is shifted by the gain
-                reply, _ = self._negamax(pos, codes, cells, banned, depth - 1, gain - beta, gain - alpha,
-                                         ply + 1)
+                reply, _ = self._negamax(pos, banned, (moves, e, w), depth - 1, gain - beta, gain - alpha)
             finally:
-                codes[e], banned[w] = -1, False
+                pos.codes[e], banned[w] = -1, False
             value = gain - reply
             if value > best:
                 best, choice = value, (e, x, w)

@@ -11,7 +11,7 @@ import numpy as np
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Alphabet, Lexicon
-from wordbot.solver.balda_kernel import search
+from wordbot.solver.balda_kernel import search, through_search
 from wordbot.solver.gaddag import gaddag
 
 MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
@@ -94,8 +94,10 @@ class Ranks:
     be in the game's dictionary)."""
 
     letter_commonness: np.ndarray  # occurrences of each letter in the word list
-    letter: np.ndarray  # int64 rank of each letter, rarest first
-    word: np.ndarray  # int64 rank of each word, commonest first (then alphabetical)
+    letter: np.ndarray  # int64: the letter's rank (rarest first) times len(lex)
+    word: np.ndarray  # int64: (max_len - length) * letters * len(lex) + the word's rank (commonest
+    # first, then alphabetical), so that word[w] + letter[x] orders moves by length, letter, word
+    max_len: int  # the longest word (Lexicon.max_len recomputes it on every access)
 
 
 _RANKS: dict[str, Ranks] = {}
@@ -108,8 +110,21 @@ def _ranks(lex: Lexicon) -> Ranks:
         letter[np.argsort(common, kind="stable")] = np.arange(len(common))
         word = np.empty(len(lex), dtype=np.int64)
         word[np.lexsort((np.arange(len(lex)), -lex.freq))] = np.arange(len(lex))
-        _RANKS[lex.key] = Ranks(common, letter, word)
+        longest = lex.max_len
+        word += (longest - lex.lengths).astype(np.int64) * len(common) * len(lex)
+        _RANKS[lex.key] = Ranks(common, letter * len(lex), word, longest)
     return _RANKS[lex.key]
+
+
+_GRAPHS: dict[str, tuple] = {}
+
+
+def _graphs(lex: Lexicon) -> tuple:
+    """The kernels' lexicon arguments: forward trie, reversed-prefix graph, longest word."""
+    if lex.key not in _GRAPHS:
+        g, t = gaddag(lex), lex.trie
+        _GRAPHS[lex.key] = (t.child0, t.mask, t.word_of, g.rchild0, g.rmask, g.rsep, _ranks(lex).max_len)
+    return _GRAPHS[lex.key]
 
 
 def letter_commonness(lex: Lexicon) -> np.ndarray:
@@ -146,21 +161,66 @@ class RawMoves:
     plen: np.ndarray
 
 
-def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through: int, min_len: int,
-               banned: np.ndarray) -> RawMoves:
-    """Run the kernel, growing the output arrays when a position has more moves than expected."""
-    g, t = gaddag(lex), lex.trie
-    room = 1024
+_FIELDS = ("cell", "letter", "word", "path", "plen")
+
+
+def _grow(lex: Lexicon, run) -> RawMoves:
+    """Call ``run(out)`` (a kernel writing into ``out``, returning its move count) with output
+    arrays grown until a position's moves all fit."""
+    room, width = 1024, _ranks(lex).max_len + 1
     while True:
         out = RawMoves(np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int32),
-                       np.empty((room, lex.max_len + 1), np.int32), np.empty(room, np.int32))
-        seen, seen_x, mark = _STAMPS.take(lex, len(cells))
-        n = search(t.child0, t.mask, t.word_of, g.rchild0, g.rmask, g.rsep, lex.max_len, pos.codes,
-                   pos.rows, pos.cols, cells, cap, through, min_len, banned, seen, seen_x, mark,
-                   out.cell, out.letter, out.word, out.path, out.plen)
+                       np.empty((room, width), np.int32), np.empty(room, np.int32))
+        n = run(out)
         if n <= room:
-            return RawMoves(out.cell[:n], out.letter[:n], out.word[:n], out.path[:n], out.plen[:n])
+            return take(out, slice(0, n))
         room = int(n)
+
+
+def take(raw: RawMoves, rows) -> RawMoves:
+    """The moves ``rows`` picks (a slice, mask or index array), in its order."""
+    return RawMoves(raw.cell[rows], raw.letter[rows], raw.word[rows], raw.path[rows], raw.plen[rows])
+
+
+def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through: int, min_len: int,
+               banned: np.ndarray) -> RawMoves:
+    """Every move into ``cells`` (only words through ``through`` when it is >= 0)."""
+    graphs = _graphs(lex)
+
+    def run(out: RawMoves) -> int:
+        seen, seen_x, mark = _STAMPS.take(lex, len(cells))
+        return search(*graphs, pos.codes, pos.rows, pos.cols, cells, cap, through, min_len, banned, seen,
+                      seen_x, mark, out.cell, out.letter, out.word, out.path, out.plen)
+
+    return _grow(lex, run)
+
+
+def moves_through(pos: Position, lex: Lexicon, cap: int, anchor: int, min_len: int,
+                  banned: np.ndarray) -> RawMoves:
+    """Every move whose word uses filled cell ``anchor``, searched from that cell alone (unlike
+    ``find_moves(through=...)``, which walks from every empty cell); a move may repeat."""
+    graphs = _graphs(lex)
+
+    def run(out: RawMoves) -> int:
+        return through_search(*graphs, pos.codes, pos.rows, pos.cols, cap, anchor, min_len, banned,
+                              out.cell, out.letter, out.word, out.path, out.plen)
+
+    return _grow(lex, run)
+
+
+def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, word: int, min_len: int,
+               banned: np.ndarray) -> RawMoves:
+    """The moves of ``pos`` just after the move into ``cell`` spelling ``word``, from ``raw``, the
+    moves before it (``banned`` is the old ban plus ``word``): filled cells never change, so an old
+    move stays legal unless its cell got filled or its word got used, and a new word must use the
+    new letter. Ranked best first; one path per move, the old one when both lists have it. Paths
+    are carried only when ``raw`` has them (a caller that never reads them passes zero columns)."""
+    kept = take(raw, (raw.cell != cell) & (raw.word != word))
+    new = moves_through(pos, lex, cap, cell, min_len, banned)
+    new = RawMoves(new.cell, new.letter, new.word, new.path[:, : raw.path.shape[1]], new.plen)
+    both = RawMoves(*(np.concatenate((getattr(kept, f), getattr(new, f))) for f in _FIELDS))
+    _, first = np.unique(rank_keys(both, lex, pos.rows * pos.cols), return_index=True)
+    return take(both, first)
 
 
 class Moves(Sequence[Move]):
@@ -186,13 +246,17 @@ class Moves(Sequence[Move]):
         return f"Moves({len(self)} moves)"
 
 
-def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
-    """Longest word first; ties: the rarer placed letter, then the commoner word (likelier to be
-    in the game's dictionary), then word and cell for a stable order."""
+def rank_keys(raw: RawMoves, lex: Lexicon, cells: int) -> np.ndarray:
+    """Ranking keys, lowest best, one per (cell, letter, word) for cells below ``cells``: longest
+    word first; ties: the rarer placed letter, then the commoner word (likelier to be in the game's
+    dictionary), then the cell."""
     r = _ranks(lex)
-    key = (lex.max_len - lex.lengths[raw.word]).astype(np.int64) * len(r.letter) + r.letter[raw.letter]
-    key = (key * len(lex) + r.word[raw.word]) * (int(raw.cell.max(initial=0)) + 1) + raw.cell
-    return np.argsort(key, kind="stable")
+    return (r.word[raw.word] + r.letter[raw.letter]) * cells + raw.cell
+
+
+def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
+    """The order of ``raw``'s moves, best first (see ``rank_keys``)."""
+    return np.argsort(rank_keys(raw, lex, int(raw.cell.max(initial=0)) + 1), kind="stable")
 
 
 def balda_moves(board, lex: Lexicon, mode: str = "classic", used: Iterable[str] = (),

@@ -209,3 +209,141 @@ def search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, rows, co
                    out_plen, count, rn, rc, rk, rf, rl, rpath, fpath, sn, sc, sk)
         uses[e] = 0
     return count[0]
+
+
+@njit(cache=True, inline="always")
+def _open_steps(letters, cell, nbr, uses, board, ec, el):
+    """Directions a walk anchored at a filled cell can take: a filled neighbour whose letter is in
+    ``letters``, the empty cell ``ec`` already given letter ``el``, or, while no empty cell is
+    chosen yet (ec < 0), any empty neighbour (its letter is chosen on entry)."""
+    dirs = 0
+    if letters != 0:
+        for k in range(4):
+            nb = nbr[cell, k]
+            if nb < 0 or uses[nb] == 0:
+                continue
+            if board[nb] >= 0:
+                ok = (letters >> np.uint32(board[nb])) & 1 != 0
+            elif nb == ec:
+                ok = (letters >> np.uint32(el)) & 1 != 0
+            else:
+                ok = ec < 0
+            if ok:
+                dirs |= 1 << k
+    return dirs
+
+
+@njit(cache=True)
+def _forward_anchored(child0, mask, word_of, board, nbr, uses, min_len, banned, start, anchor, ec0, el0,
+                      base, fpath, sn, sc, sk, sl, sp, se, sx, out_cell, out_x, out_word, out_path,
+                      out_plen, count):
+    """Depth-first from the anchor at forward node ``start``; ``fpath[:base]`` is the prefix path
+    ending at the anchor, ``ec0``/``el0`` the empty cell and letter it placed (-1: none yet). Frame
+    d's cell is ``fpath[base + d - 1]``; ``sl[d]`` holds letters still to try in empty cell ``sp[d]``."""
+    d = 0
+    sn[0], sc[0], sk[0], sl[0], se[0], sx[0] = start, anchor, 0, 0, ec0, el0
+    entered = True
+    while d >= 0:
+        node = sn[d]
+        if entered:
+            entered = False
+            w = word_of[node]
+            plen = base + d
+            if w >= 0 and se[d] >= 0 and plen >= min_len and not banned[w]:
+                k = count[0]
+                if k < len(out_word):
+                    out_cell[k], out_x[k], out_word[k], out_plen[k] = se[d], sx[d], w, plen
+                    for j in range(plen):
+                        out_path[k, j] = fpath[j]
+                count[0] = k + 1
+            sk[d] = _open_steps(mask[node], sc[d], nbr, uses, board, se[d], sx[d])
+        ec, el = se[d], sx[d]
+        if sl[d] != 0:  # into the newly chosen empty cell with each remaining letter
+            el = _low_bit(sl[d])
+            sl[d] &= sl[d] - np.uint32(1)
+            nb = sp[d]
+            ec, nxt = nb, child(child0, mask, node, el)
+        else:
+            dirs = sk[d]
+            if dirs == 0:
+                if d > 0:
+                    uses[sc[d]] += 1
+                d -= 1
+                continue
+            sk[d] = dirs & (dirs - 1)
+            nb = nbr[sc[d], _low_bit(np.uint32(dirs))]
+            if board[nb] < 0 and nb != ec:
+                sl[d], sp[d] = mask[node], nb
+                continue
+            nxt = child(child0, mask, node, el if nb == ec else board[nb])
+        uses[nb] -= 1
+        d += 1
+        sn[d], sc[d], sk[d], sl[d], se[d], sx[d] = nxt, nb, 0, 0, ec, el
+        fpath[base + d - 1] = nb
+        entered = True
+
+
+@njit(cache=True)
+def through_search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, rows, cols, cap, anchor,
+                   min_len, banned, out_cell, out_x, out_word, out_path, out_plen):
+    """Moves whose word path uses the filled cell ``anchor``, walked from that cell alone (the
+    incremental search: after a move every new word goes through the new letter). Like ``search``
+    but anchored at a filled cell: backwards through the reversed-prefix trie, across the separator
+    with the anchor's letter, then forwards; the first empty cell a walk enters takes the placed
+    letter, and no other empty cell may be entered. A move is reported once per path found (a knot
+    through the anchor finds a path twice): the caller dedupes. Returns the number of moves, the
+    out arrays filled like ``search``'s."""
+    uses = np.full(rows * cols, cap, dtype=np.int8)
+    uses[anchor] = cap - 1
+    count = np.zeros(1, dtype=np.int64)
+    nbr = neighbour_table(rows, cols)
+    size = max_len + 2
+    rn, rc, rk = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
+    rl, rp = np.empty(size, np.uint32), np.empty(size, np.int64)
+    re, rx = np.empty(size, np.int64), np.empty(size, np.int64)
+    sn, sc, sk = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
+    sl, sp = np.empty(size, np.uint32), np.empty(size, np.int64)
+    se, sx = np.empty(size, np.int64), np.empty(size, np.int64)
+    rpath, fpath = np.empty(size, np.int32), np.empty(size, np.int32)
+    a = board[anchor]
+    d = 0
+    rn[0], rc[0], rk[0], rl[0], re[0], rx[0] = 0, anchor, 0, 0, -1, -1
+    entered = True
+    while d >= 0:
+        node = rn[d]
+        if entered:  # a whole prefix may cross the separator; the anchor's letter must follow it
+            entered = False
+            f = rsep[node]
+            if f >= 0 and (mask[f] >> np.uint32(a)) & 1 != 0:
+                for j in range(d):
+                    fpath[j] = rpath[d - 1 - j]
+                fpath[d] = anchor
+                _forward_anchored(child0, mask, word_of, board, nbr, uses, min_len, banned,
+                                  child(child0, mask, f, a), anchor, re[d], rx[d], d + 1, fpath, sn, sc,
+                                  sk, sl, sp, se, sx, out_cell, out_x, out_word, out_path, out_plen, count)
+            rk[d] = _open_steps(rmask[node], rc[d], nbr, uses, board, re[d], rx[d])
+        ec, el = re[d], rx[d]
+        if rl[d] != 0:
+            el = _low_bit(rl[d])
+            rl[d] &= rl[d] - np.uint32(1)
+            nb = rp[d]
+            ec, nxt = nb, child(rchild0, rmask, node, el)
+        else:
+            dirs = rk[d]
+            if dirs == 0:
+                if d > 0:
+                    uses[rc[d]] += 1
+                d -= 1
+                continue
+            rk[d] = dirs & (dirs - 1)
+            nb = nbr[rc[d], _low_bit(np.uint32(dirs))]
+            if board[nb] < 0 and nb != ec:
+                rl[d], rp[d] = rmask[node], nb
+                continue
+            nxt = child(rchild0, rmask, node, el if nb == ec else board[nb])
+        uses[nb] -= 1
+        rpath[d] = nb
+        d += 1
+        rn[d], rc[d], rk[d], rl[d], re[d], rx[d] = nxt, nb, 0, 0, ec, el
+        entered = True
+    return count[0]
