@@ -6,12 +6,14 @@ sizes (a small one, for the blocky look of small tiles, and a large one) and nor
 Russian Ё is stored as е (the alphabet folds it).
 
 The fonts come from Debian packages: fonts-dejavu-core, fonts-liberation (Liberation 2),
-fonts-freefont-ttf, fonts-noto-core. None of the benchmark's held-out fonts
+fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-urw-base35, fonts-inter,
+fonts-crosextra-carlito. None of the benchmark's held-out fonts
 (``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here.
 
 Usage: python scripts/build_glyphs.py
 Needs: pip install pillow;
-       apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+       apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core \
+           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ BANK_FONTS = (
     "liberation/LiberationSerif-Bold.ttf", "freefont/FreeSansBold.ttf", "freefont/FreeSans.ttf",
     "noto/NotoSans-Bold.ttf", "noto/NotoSans-Regular.ttf", "noto/NotoSerif-Bold.ttf",
     "dejavu/DejaVuSansMono-Bold.ttf", "liberation/LiberationMono-Bold.ttf",
+    # A geometric font (its Л and Д are Λ-shaped, like А), narrow, condensed, serif and mono
+    # shapes, and two more sans families.
+    "urw-base35/URWGothic-Demi.otf", "urw-base35/NimbusSansNarrow-Bold.otf",
+    "dejavu/DejaVuSansCondensed-Bold.ttf", "urw-base35/C059-Bold.otf", "freefont/FreeSerifBold.ttf",
+    "noto/NotoSansMono-Bold.ttf", "inter/Inter-Bold.otf", "crosextra/Carlito-Bold.ttf",
 )
 CAP_HEIGHTS = (14, 48)  # pixels
 

@@ -15,16 +15,18 @@ from pathlib import Path
 import numpy as np
 
 from wordbot.lexicon.alphabet import alphabet
-from wordbot.ocr.glyph import features
+from wordbot.ocr.glyph import features, shapes
 
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
+PIXEL_WEIGHT = 0.3  # of the pixel cosine in a template's score; the rest is the shape cosine
 
 
 @dataclass(frozen=True)
 class Match:
     letters: list[str]  # best letter of each glyph
-    best: np.ndarray  # cosine of the best template of that letter
-    runner_up: np.ndarray  # cosine of the best template of any other letter
+    best: np.ndarray  # score (a cosine) of the best template of that letter
+    runner_up: np.ndarray  # score of the best template of any other letter
+    agree: np.ndarray  # bool: the pixel features alone pick the same letter
 
 
 class Bank:
@@ -40,6 +42,7 @@ class Bank:
         self.letters, self._starts = np.unique(self.labels, return_index=True)
         self.letters = self.letters.tolist()
         self._features = features(self.pictures)
+        self._shapes = shapes(self.pictures)
 
     def plus(self, pictures: np.ndarray, labels: np.ndarray) -> Bank:
         """This bank with more templates (learned ones) added."""
@@ -49,16 +52,23 @@ class Bank:
                     np.concatenate([self.labels, labels]))
 
     def match(self, pictures: np.ndarray) -> Match:
-        """The likeliest letter of each normalized glyph picture, with the scores behind it."""
-        # (m, n) cosines, one matrix-vector product a glyph: a small matrix product would go to
+        """The likeliest letter of each normalized glyph picture, with the scores behind it: a
+        template's score is its pixel and shape cosines mixed (``PIXEL_WEIGHT``)."""
+        # (m, n) cosines, matrix-vector products a glyph: a small matrix product would go to
         # multi-threaded BLAS, which is slower here than one thread (and much slower on a busy CPU).
-        sims = np.stack([self._features @ f for f in features(pictures)])
-        per_letter = np.maximum.reduceat(sims, self._starts, axis=1)  # best template of each letter
+        pixel = np.stack([self._features @ f for f in features(pictures)])
+        shape = np.stack([self._shapes @ f for f in shapes(pictures)])
+        per_letter = self._per_letter(PIXEL_WEIGHT * pixel + (1 - PIXEL_WEIGHT) * shape)
         order = np.argsort(-per_letter, axis=1)
         rows = np.arange(len(pictures))
         best = per_letter[rows, order[:, 0]]
         second = per_letter[rows, order[:, 1]]
-        return Match([self.letters[j] for j in order[:, 0]], best, second)
+        agree = self._per_letter(pixel).argmax(axis=1) == order[:, 0]
+        return Match([self.letters[j] for j in order[:, 0]], best, second, agree)
+
+    def _per_letter(self, sims: np.ndarray) -> np.ndarray:
+        """(m, letters) best score of each letter's templates, from (m, templates) scores."""
+        return np.maximum.reduceat(sims, self._starts, axis=1)
 
 
 @lru_cache(maxsize=4)
