@@ -127,3 +127,24 @@ def test_shape_picks_the_board_beside_a_letter_picker(rng):
     assert (detect_board(screen).rows, detect_board(screen).cols) == (4, 8)  # the most cells
     reading = read_board(screen, shape=(5, 5))
     assert reading.tiles == letters
+
+
+def test_geometric_font_lambda_shapes(rng):
+    """URW Gothic's Л and Д are Λ-shaped like А: the bank holds that font, so they are read right."""
+    letters = list("лдал" "адлд" "лала" "дада")
+    shot = render(rng, look(font="urw-base35/URWGothic-Demi.otf"), 4, 4, tile=64, letters=letters)
+    reading = read_board(shot.image)
+    assert reading.tiles == letters
+    assert min(reading.confidence) >= THRESHOLD
+
+
+@pytest.mark.parametrize("font", ["dejavu/DejaVuSans-Bold.ttf", "liberation/LiberationSerif-Bold.ttf",
+                                  "urw-base35/NimbusSans-Regular.otf", "noto/NotoSansMono-Bold.ttf"])
+def test_shapes_outside_the_alphabet_are_doubtful(rng, font):
+    """Latin letters with no Cyrillic twin on a Russian board: whatever letter is nearest, none is
+    read as sure (a shape the bank does not know must never be swiped)."""
+    letters = list("dfgi" "jlns" "rsuv" "wzdg")  # not Q: an O with a tail, nearly О
+    shot = render(rng, look(font=font), 4, 4, lang="en", tile=60, letters=letters)
+    reading = read_board(shot.image, lang="ru")
+    assert len(reading.doubtful) == 16
+
