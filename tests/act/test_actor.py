@@ -56,13 +56,16 @@ def test_buttons_are_allowed_taps():
     assert rec.events == [("tap", 420, 110), ("tap", 120, 120)]
 
 
-def test_stop_mid_swipe_releases_the_button_and_raises():
+def test_stop_mid_swipe_finishes_the_word_then_stops():
     stop = threading.Event()
     rec = Recorder(stop_after=3, stop=stop)
+    actor = Actor(rec, BOARD, FAST, stop=stop)
     with pytest.raises(Stopped):
-        Actor(rec, BOARD, FAST, stop=stop).swipe([(110, 110), (150, 150), (190, 110), (190, 190)])
-    assert rec.events[-1][0] == "release"
-    assert ("move", 190, 190) not in rec.events
+        actor.swipe([(110, 110), (150, 150), (190, 110), (190, 190)])
+    assert rec.events[-2:] == [("move", 190, 190), ("release", 190, 190)]  # no half word submitted
+    with pytest.raises(Stopped):
+        actor.swipe([(110, 110), (150, 150)])
+    assert len(rec.events) == 6  # nothing more
 
 
 def test_jitter_stays_near_the_centre_and_inside_the_bounds():

@@ -43,3 +43,22 @@ def test_bad_game_is_one_line_and_exit_2():
     done = wordbot("play", "--region", "0,0,10,10", "--game", "anagram")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "anagram" in done.stderr
+
+
+def test_ctrl_c_stops_after_the_swipe_in_progress(tmp_path, data_dir):
+    import signal
+    import time
+
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "8", "--duration", "30"):
+        proc = subprocess.Popen([sys.executable, "-c", "from wordbot.cli import main; main()", "play",
+                                 "--window", "simgame — grid", "--game", "wordsmania", "--auto", "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while not any(e["event"] == "submit" for e in submissions(log)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert json.loads(out)["stopped"] == "stopped by the user"
+    assert all(s["accepted"] for s in submissions(log))

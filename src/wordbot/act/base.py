@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -76,7 +77,11 @@ class Actor:
     guard: Callable[[], tuple[float, float]] | None = None
 
     def swipe(self, points: Sequence[Point]) -> None:
-        """Press on the first point, move through the others, release on the last."""
+        """Press on the first point, move through the others, release on the last.
+
+        A stop request during the gesture takes effect once it is finished (a tenth of a second):
+        releasing halfway would submit part of the word, which is a wrong swipe.
+        """
         pts = self._prepare(points)
         p = self.pacing
         self._check_stop()
@@ -88,14 +93,14 @@ class Actor:
         last = pts[0]
         try:
             for q in pts[1:]:
-                self._sleep(p.step)
-                self._check_stop()
+                time.sleep(p.step)
                 dx, dy = self.guard() if self.guard is not None else (0, 0)
                 last = (q[0] + dx, q[1] + dy)
                 self.driver.move(*last)
-            self._sleep(p.hold)
+            time.sleep(p.hold)
         finally:
             self.driver.release(*last)  # where the finger is: releasing elsewhere would drag
+        self._check_stop()
         self._sleep(p.between)
 
     def taps(self, points: Sequence[Point]) -> None:

@@ -3,8 +3,11 @@ the simulated game, on a virtual screen when there is none)."""
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +33,23 @@ def _region(text: str) -> tuple[int, int, int, int]:
     except ValueError:
         raise WordbotError(f"--region needs X,Y,W,H (four integers), got {text!r}") from None
     return x, y, w, h
+
+
+@contextmanager
+def _ctrl_c_stops(stop: threading.Event) -> Iterator[None]:
+    """The first Ctrl-C asks play to stop (after the swipe in progress, so no half word is
+    submitted); a second one interrupts at once."""
+    def handler(signum, frame) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+        _say("stopping (Ctrl-C again to interrupt at once)")
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _say(text: str) -> None:
@@ -139,8 +159,9 @@ def play(
         overlay = None
         _say("no screen for the overlay: playing without it")
     try:
-        player = _player(source, lex, Learned.load(game), opts, pacing, overlay, stop, driver=driver)
-        report = player.run()
+        with _ctrl_c_stops(stop):
+            player = _player(source, lex, Learned.load(game), opts, pacing, overlay, stop, driver=driver)
+            report = player.run()
     finally:
         stop.set()
         source.close()
@@ -199,7 +220,8 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
         lex = load_lexicon(lang, None)
         learned = Learned.load(f"simgame-{lang}")
         player = _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=screenshot)
-        report = player.run()
+        with _ctrl_c_stops(stop):
+            report = player.run()
         stop.set()
         game_proc.wait(timeout=duration + 15)  # the game writes its summary at the end of the round
     events = read_log(log)

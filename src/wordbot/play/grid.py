@@ -216,37 +216,42 @@ class GridPlayer(Seat):
                 queue.insert(0, word)
                 continue
             self.report.swiped += 1
-            outcome = self._outcome(watch)
             since_read += 1
-            if outcome == "accepted":
+            if self._record(word, self._outcome(watch)):
                 silent = 0
-                self.report.accepted.append(word.word)
-                self.report.points += word.score
-                if word.word not in self.base:
-                    self.learned.accept(word.word)
-            elif outcome == "repeated":  # the game had it (an earlier swipe we saw no reply to)
-                silent = 0
-                self.report.repeated.append(word.word)
-            elif outcome == "rejected":
-                silent = 0
-                self.report.rejected.append(word.word)
-                self.say(f"the game refused {word.word!r}: blacklisted")
-                self.learned.reject(word.word)
-            else:  # no reaction: lag, a lost touch, or the round is over
-                silent += 1
-                self.report.unregistered += 1
-                tries[word.word] = tries.get(word.word, 0) + 1
-                if tries[word.word] < 2:
-                    queue.insert(min(2, len(queue)), word)
-                if silent >= self.opts.max_silent:
-                    self.report.stopped = f"the game did not react to {silent} swipes in a row: stopping"
-                    break
-                since_read = self.opts.reread_every
+                continue
+            silent += 1  # no reaction: lag, a lost touch, or the round is over
+            tries[word.word] = tries.get(word.word, 0) + 1
+            if tries[word.word] < 2:
+                queue.insert(min(2, len(queue)), word)
+            if silent >= self.opts.max_silent:
+                self.report.stopped = f"the game did not react to {silent} swipes in a row: stopping"
+                break
+            since_read = self.opts.reread_every
         self.report.swipe_seconds = time.perf_counter() - t_swipe
         if not queue:
             self.report.stopped = "every word played"
 
     # --- helpers -------------------------------------------------------------------------------
+    def _record(self, word: Found, outcome: str) -> bool:
+        """Book the game's verdict on a word; False when it showed none."""
+        r = self.report
+        if outcome == "accepted":
+            r.accepted.append(word.word)
+            r.points += word.score
+            if word.word not in self.base:
+                self.learned.accept(word.word)
+        elif outcome == "repeated":  # the game had it (an earlier swipe we saw no reply to)
+            r.repeated.append(word.word)
+        elif outcome == "rejected":
+            r.rejected.append(word.word)
+            self.say(f"the game refused {word.word!r}: blacklisted")
+            self.learned.reject(word.word)
+        else:
+            r.unregistered += 1
+            return False
+        return True
+
     def _actor(self) -> Actor:
         x, y, w, h = self.reading.board_box
         bounds = Bounds(((self.origin[0] + x, self.origin[1] + y, w, h),))
