@@ -25,11 +25,12 @@ from wordbot.solver.balda import (
     after_move,
     balda_moves,
     banned_words,
+    empty_moves,
     find_moves,
     knots_cap,
-    moves_through,
     parse_board,
     rank,
+    through_into,
 )
 
 INF = 1 << 20
@@ -75,6 +76,7 @@ class Engine:
                  min_len: int = 2, incremental: bool = True):
         self.lex, self.cap, self.settings, self.min_len = lex, knots_cap(mode), settings, min_len
         self.mode, self.incremental = mode, incremental
+        self._scratch = empty_moves(lex, 1024)  # the horizon's words through the new letter
         self._nodes = 0
         self._deadline = 0.0
         self._horizon = False  # whether the last iteration stopped anywhere short of the game's end
@@ -126,8 +128,10 @@ class Engine:
         parent, e, w = came
         old = next((int(parent.plen[i]) for i in range(len(parent.word))  # the parent's list is
                     if parent.cell[i] != e and parent.word[i] != w), 0)  # longest first
-        new = moves_through(pos, self.lex, self.cap, e, self.min_len, banned)
-        return max(old, int(new.plen.max(initial=0)))
+        out = self._scratch
+        while (n := through_into(pos, self.lex, self.cap, e, self.min_len, banned, out)) > len(out.word):
+            out = self._scratch = empty_moves(self.lex, n)
+        return max(old, int(out.plen[:n].max(initial=0)))
 
     def _candidates(self, pos: Position, moves: RawMoves, first) -> list[int]:
         """The list's own order (longest first), the previous iteration's choice ahead; pruned to

@@ -11,7 +11,7 @@ import numpy as np
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Alphabet, Lexicon
-from wordbot.solver.balda_kernel import search, through_search
+from wordbot.solver.balda_kernel import merge_after_move, move_keys, search, through_search
 from wordbot.solver.gaddag import gaddag
 
 MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
@@ -161,25 +161,22 @@ class RawMoves:
     plen: np.ndarray
 
 
-_FIELDS = ("cell", "letter", "word", "path", "plen")
+def empty_moves(lex: Lexicon, room: int) -> RawMoves:
+    """Output arrays for the kernels, room for ``room`` moves."""
+    return RawMoves(np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int32),
+                    np.empty((room, _ranks(lex).max_len + 1), np.int32), np.empty(room, np.int32))
 
 
 def _grow(lex: Lexicon, run) -> RawMoves:
     """Call ``run(out)`` (a kernel writing into ``out``, returning its move count) with output
     arrays grown until a position's moves all fit."""
-    room, width = 1024, _ranks(lex).max_len + 1
+    room = 1024
     while True:
-        out = RawMoves(np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int32),
-                       np.empty((room, width), np.int32), np.empty(room, np.int32))
+        out = empty_moves(lex, room)
         n = run(out)
         if n <= room:
-            return take(out, slice(0, n))
+            return RawMoves(out.cell[:n], out.letter[:n], out.word[:n], out.path[:n], out.plen[:n])
         room = int(n)
-
-
-def take(raw: RawMoves, rows) -> RawMoves:
-    """The moves ``rows`` picks (a slice, mask or index array), in its order."""
-    return RawMoves(raw.cell[rows], raw.letter[rows], raw.word[rows], raw.path[rows], raw.plen[rows])
 
 
 def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through: int, min_len: int,
@@ -195,17 +192,19 @@ def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through
     return _grow(lex, run)
 
 
+def through_into(pos: Position, lex: Lexicon, cap: int, anchor: int, min_len: int, banned: np.ndarray,
+                 out: RawMoves) -> int:
+    """Every move whose word uses filled cell ``anchor``, searched from that cell alone (unlike
+    ``find_moves(through=...)``, which walks from every empty cell), into ``out``; a move may repeat.
+    Returns the count: more than ``out`` holds means call again with more room."""
+    return through_search(*_graphs(lex), pos.codes, pos.rows, pos.cols, cap, anchor, min_len, banned,
+                          out.cell, out.letter, out.word, out.path, out.plen)
+
+
 def moves_through(pos: Position, lex: Lexicon, cap: int, anchor: int, min_len: int,
                   banned: np.ndarray) -> RawMoves:
-    """Every move whose word uses filled cell ``anchor``, searched from that cell alone (unlike
-    ``find_moves(through=...)``, which walks from every empty cell); a move may repeat."""
-    graphs = _graphs(lex)
-
-    def run(out: RawMoves) -> int:
-        return through_search(*graphs, pos.codes, pos.rows, pos.cols, cap, anchor, min_len, banned,
-                              out.cell, out.letter, out.word, out.path, out.plen)
-
-    return _grow(lex, run)
+    """``through_into``'s moves, in arrays of their own."""
+    return _grow(lex, functools.partial(through_into, pos, lex, cap, anchor, min_len, banned))
 
 
 def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, word: int, min_len: int,
@@ -215,12 +214,11 @@ def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, 
     move stays legal unless its cell got filled or its word got used, and a new word must use the
     new letter. Ranked best first; one path per move, the old one when both lists have it. Paths
     are carried only when ``raw`` has them (a caller that never reads them passes zero columns)."""
-    kept = take(raw, (raw.cell != cell) & (raw.word != word))
     new = moves_through(pos, lex, cap, cell, min_len, banned)
-    new = RawMoves(new.cell, new.letter, new.word, new.path[:, : raw.path.shape[1]], new.plen)
-    both = RawMoves(*(np.concatenate((getattr(kept, f), getattr(new, f))) for f in _FIELDS))
-    _, first = np.unique(rank_keys(both, lex, pos.rows * pos.cols), return_index=True)
-    return take(both, first)
+    r = _ranks(lex)
+    merged = merge_after_move(raw.cell, raw.letter, raw.word, raw.path, raw.plen, cell, word, new.cell,
+                              new.letter, new.word, new.path, new.plen, r.word, r.letter, pos.rows * pos.cols)
+    return RawMoves(*merged)
 
 
 class Moves(Sequence[Move]):
@@ -251,7 +249,7 @@ def rank_keys(raw: RawMoves, lex: Lexicon, cells: int) -> np.ndarray:
     word first; ties: the rarer placed letter, then the commoner word (likelier to be in the game's
     dictionary), then the cell."""
     r = _ranks(lex)
-    return (r.word[raw.word] + r.letter[raw.letter]) * cells + raw.cell
+    return move_keys(raw.cell, raw.letter, raw.word, r.word, r.letter, cells)
 
 
 def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:

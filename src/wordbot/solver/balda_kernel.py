@@ -347,3 +347,56 @@ def through_search(child0, mask, word_of, rchild0, rmask, rsep, max_len, board, 
         rn[d], rc[d], rk[d], rl[d], re[d], rx[d] = nxt, nb, 0, 0, ec, el
         entered = True
     return count[0]
+
+
+@njit(cache=True, inline="always")
+def _move_key(cell, letter, word, word_key, letter_key, cells):
+    return (word_key[word] + letter_key[letter]) * cells + cell
+
+
+@njit(cache=True)
+def move_keys(cell, letter, word, word_key, letter_key, cells):
+    """Each move's ranking key (lowest best): ``word_key``/``letter_key`` hold the per-lexicon parts
+    (see ``balda.Ranks``); distinct for distinct (cell, letter, word) while cells < ``cells``."""
+    keys = np.empty(len(cell), dtype=np.int64)
+    for i in range(len(cell)):
+        keys[i] = _move_key(cell[i], letter[i], word[i], word_key, letter_key, cells)
+    return keys
+
+
+@njit(cache=True)
+def merge_after_move(cell, letter, word, path, plen, filled, played, ncell, nletter, nword, npath, nplen,
+                     word_key, letter_key, cells):
+    """The old moves (the first five arrays) whose cell is not ``filled`` and word not ``played``,
+    with the new ones (``n*``), ranked by ``move_keys``, once per (cell, letter, word): the first
+    found is kept, old before new. Paths are copied as wide as the old ``path`` is (0: none)."""
+    total = len(cell) + len(ncell)
+    keys = np.empty(total, dtype=np.int64)
+    src = np.empty(total, dtype=np.int64)  # i >= 0: old move i; ~j: new move j
+    k = 0
+    for i in range(len(cell)):
+        if cell[i] != filled and word[i] != played:
+            keys[k], src[k] = _move_key(cell[i], letter[i], word[i], word_key, letter_key, cells), i
+            k += 1
+    for j in range(len(ncell)):
+        keys[k], src[k] = _move_key(ncell[j], nletter[j], nword[j], word_key, letter_key, cells), ~j
+        k += 1
+    keys = keys[:k]
+    order = np.argsort(keys, kind="mergesort")  # stable: of equal keys the old move comes first
+    u = 0
+    for t in range(k):
+        if t == 0 or keys[order[t]] != keys[order[t - 1]]:
+            order[u] = order[t]
+            u += 1
+    width = path.shape[1]
+    oc, ox, ow = np.empty(u, np.int32), np.empty(u, np.int32), np.empty(u, np.int32)
+    op, ol = np.empty((u, width), np.int32), np.empty(u, np.int32)
+    for t in range(u):
+        s = src[order[t]]
+        if s >= 0:
+            oc[t], ox[t], ow[t], ol[t] = cell[s], letter[s], word[s], plen[s]
+            op[t] = path[s]
+        else:
+            oc[t], ox[t], ow[t], ol[t] = ncell[~s], nletter[~s], nword[~s], nplen[~s]
+            op[t] = npath[~s, :width]
+    return oc, ox, ow, op, ol
