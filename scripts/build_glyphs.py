@@ -1,9 +1,11 @@
 """Regenerate the built-in glyph templates: src/wordbot/ocr/data/glyphs.npz.
 
-Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at two
-sizes (a small one, for the blocky look of small tiles, and a large one) and normalized with
-``wordbot.ocr.glyph.normalize``, the same routine that normalizes a tile read from the screen.
-Russian Ё is stored as е (the alphabet folds it).
+Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at
+several cap heights (small ones for the blocky, grey look of small tiles, where most doubtful
+readings were, and a large one) and normalized with ``wordbot.ocr.glyph.normalize``, the same
+routine that normalizes a tile read from the screen; of one font's renderings of a letter, those
+nearly the same as a kept one (score >= ``SAME``) are dropped. Russian Ё is stored as е (the
+alphabet folds it).
 
 The fonts come from Debian packages: fonts-dejavu-core, fonts-liberation (Liberation 2),
 fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-urw-base35, fonts-inter,
@@ -24,6 +26,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.lexicon.alphabet import alphabet
+from wordbot.ocr.bank import similarity
 from wordbot.ocr.glyph import normalize
 from wordbot.ocr.synthetic import HELDOUT_FONTS, font_path
 
@@ -40,7 +43,10 @@ BANK_FONTS = (
     "dejavu/DejaVuSansCondensed-Bold.ttf", "urw-base35/C059-Bold.otf", "freefont/FreeSerifBold.ttf",
     "noto/NotoSansMono-Bold.ttf", "inter/Inter-Bold.otf", "crosextra/Carlito-Bold.ttf",
 )
-CAP_HEIGHTS = (14, 48)  # pixels
+CAP_HEIGHTS = (9, 12, 16, 24, 48)  # pixels
+SAME = 0.97  # score above which a rendering adds nothing to the font's others of that letter
+GREY_STEP = 17  # stored grey levels are multiples of this (16 levels): matching blurs finer steps
+# away, and the file is half the size
 
 
 def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
@@ -50,6 +56,16 @@ def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
     return np.asarray(img, np.float32) / 255
 
 
+def distinct(pictures: np.ndarray) -> np.ndarray:
+    """``pictures`` less those scoring ``SAME`` or more with an earlier kept one."""
+    scores = similarity(pictures)
+    kept: list[int] = []
+    for i in range(len(pictures)):
+        if all(scores[i, j] < SAME for j in kept):
+            kept.append(i)
+    return pictures[kept]
+
+
 def main() -> None:
     assert not set(BANK_FONTS) & set(HELDOUT_FONTS)
     pictures, labels, fonts = [], [], []
@@ -57,15 +73,16 @@ def main() -> None:
         path = font_path(name)
         if path is None:
             raise SystemExit(f"font {name} is missing: install its Debian package")
-        for cap in CAP_HEIGHTS:
-            font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
-            for lang in ("ru", "en"):
-                for letter in alphabet(lang).letters:
-                    pictures.append(normalize(render(font, letter.upper())))
-                    labels.append(letter)
-                    fonts.append(name)
+        sizes = [ImageFont.truetype(str(path), int(round(cap / 0.72))) for cap in CAP_HEIGHTS]
+        for lang in ("ru", "en"):
+            for letter in alphabet(lang).letters:
+                kept = distinct(np.array([normalize(render(font, letter.upper())) for font in sizes]))
+                pictures += list(kept)
+                labels += [letter] * len(kept)
+                fonts += [name] * len(kept)
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(OUT, pictures=np.array(pictures, np.uint8), labels=np.array(labels),
+    pictures = (np.round(np.array(pictures) / GREY_STEP) * GREY_STEP).astype(np.uint8)
+    np.savez_compressed(OUT, pictures=pictures, labels=np.array(labels),
                         fonts=np.array(fonts))
     print(f"{OUT}: {len(pictures)} templates, {OUT.stat().st_size // 1024} KiB")
 

@@ -71,6 +71,12 @@ class Bank:
         return np.maximum.reduceat(sims, self._starts, axis=1)
 
 
+def similarity(pictures: np.ndarray) -> np.ndarray:
+    """(n, n) scores between normalized glyph pictures, as matching scores a glyph and a template."""
+    pixel, shape = features(pictures), shapes(pictures)
+    return PIXEL_WEIGHT * pixel @ pixel.T + (1 - PIXEL_WEIGHT) * shape @ shape.T
+
+
 @lru_cache(maxsize=4)
 def builtin_bank(lang: str) -> Bank:
     data = np.load(DATA)
