@@ -62,3 +62,11 @@ def test_ctrl_c_stops_after_the_swipe_in_progress(tmp_path, data_dir):
     assert proc.returncode == 0, err
     assert json.loads(out)["stopped"] == "stopped by the user"
     assert all(s["accepted"] for s in submissions(log))
+
+
+def test_no_board_on_screen_ends_with_one_line_and_exit_2(data_dir):
+    done = wordbot("play", "--region", "0,0,400,400", "--game", "wordsmania", "--auto", "--duration", "3")
+    assert done.returncode == 2
+    errors = [line for line in done.stderr.splitlines() if line.startswith("wordbot: error:")]
+    assert errors == ["wordbot: error: no board seen for 8 s: stopping"]
+    assert "Traceback" not in done.stderr

@@ -3,6 +3,7 @@ the simulated game, on a virtual screen when there is none)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -13,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from wordbot.cli import app
+from wordbot.cli import app, fail
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
@@ -168,6 +169,8 @@ def play(
     _finish(report, overlay, annotate, json_out)
     if overlay is not None:
         overlay.close()
+    if report.failed:
+        fail(report.stopped)
 
 
 @app.command()
@@ -184,6 +187,8 @@ def demo(
     from wordbot.simgame.display import screen
 
     out.mkdir(parents=True, exist_ok=True)
+    # What the demo learns about the simulated game stays in its own folder, not the user's data.
+    os.environ["WORDBOT_DATA_DIR"] = str((out / "data").resolve())
     with screen():
         _demo_round(lang, size, seed, duration, out, json_out)
 
@@ -232,3 +237,5 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
              "screenshot": str(out / "demo-overlay.png")}
     _finish(report, overlay, out / "demo-annotated.png", json_out, extra)
     overlay.close()
+    if report.failed:
+        fail(report.stopped)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from wordbot.act import Actor, Bounds
+from wordbot.act import Actor, Bounds, Stopped
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD
@@ -116,6 +116,7 @@ class BaldaReport:
     rejected: list[str] = field(default_factory=list)
     opponent: int = 0  # opponent moves seen
     stopped: str = ""
+    failed: bool = False  # ended by an error (window gone, no board), not by the user or the game
 
     def summary(self) -> dict:
         return {"moves": len(self.moves), "words": self.moves, "rejected": len(self.rejected),
@@ -184,6 +185,7 @@ class BaldaPlayer(Seat):
             self.report.stopped = self.report.stopped or "turns played"
         except WordbotError as exc:
             self.report.stopped = str(exc)
+            self.report.failed = not isinstance(exc, Stopped)
         return self.report
 
     def _play(self, frame: Frame, v: BaldaView, move) -> bool:
@@ -216,8 +218,11 @@ class BaldaPlayer(Seat):
             return False
         self.used.add(move.word)
         self.report.moves.append(move.word)
-        # the opponent's reply: wait for one more letter, then count every word it could have made
-        mine = list(after.board.tiles)
+        # the opponent's reply: wait for one more letter, then count every word it could have made.
+        # The board after our move is the one we saw plus our letter: a quick reply may already be
+        # on the screen we just read.
+        mine = list(v.board.tiles)
+        mine[i] = move.letter
         if after.filled() == before + 1:
             frame, after = self._wait_for_change(after, self.opts.reply_timeout)
         new = [k for k, (a, b) in enumerate(zip(mine, after.board.tiles, strict=True)) if b and not a]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordbot.act import Actor, Bounds, Moved, Pacing
+from wordbot.act import Actor, Bounds, Moved, Pacing, Stopped
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import Game
@@ -64,6 +64,7 @@ class RoundReport:
     latency_ms: list[float] = field(default_factory=list)  # capture -> overlay drawn
     swipe_seconds: float = 0.0
     stopped: str = ""
+    failed: bool = False  # ended by an error (window gone, no board), not by the user or the game
 
     def summary(self) -> dict:
         lat = sorted(self.latency_ms)
@@ -169,6 +170,7 @@ class GridPlayer(Seat):
             self.report.stopped = self.report.stopped or "round over"
         except WordbotError as exc:  # window gone, user stop, board lost: the round ends cleanly
             self.report.stopped = str(exc)
+            self.report.failed = not isinstance(exc, Stopped)
         return self.report
 
     def _watch(self, end: float) -> None:
