@@ -84,9 +84,10 @@ def played(board: list[str], used: set[str], lex: Lexicon, mode: str, plies: int
     return board, used
 
 
-def same_search(board, used, lex: Lexicon, mode: str, settings: Settings, depth: int) -> None:
+def same_search(board, used, lex: Lexicon, mode: str, settings: Settings, depth: int,
+                min_len: int = 2) -> None:
     """Incremental and regenerated move lists give the same tree: move, value and node count."""
-    a, b = (Engine(lex, mode, settings, incremental=inc).think(board, used, 600.0, max_depth=depth)
+    a, b = (Engine(lex, mode, settings, min_len, incremental=inc).think(board, used, 600.0, max_depth=depth)
             for inc in (True, False))
     assert (a.depth, a.value, a.nodes) == (b.depth, b.value, b.nodes)
     assert (a.move and (a.move.cell, a.move.letter, a.move.word)) == (
@@ -94,18 +95,26 @@ def same_search(board, used, lex: Lexicon, mode: str, settings: Settings, depth:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(words=st.lists(st.text(alphabet=LETTERS, min_size=2, max_size=4), min_size=20, max_size=60,
+@given(words=st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=4), min_size=20, max_size=60,
                       unique=True),
        size=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), knots=st.booleans(),
-       width=st.integers(1, 4), depth=st.integers(1, 4))
-def test_incremental_search_is_the_same_search(words, size, seed, knots, width, depth):
+       width=st.integers(1, 4), depth=st.integers(1, 4), min_len=st.integers(1, 3))
+def test_incremental_search_is_the_same_search(words, size, seed, knots, width, depth, min_len):
     rng = random.Random(seed)
     lex = Lexicon.from_words(words)
     mode = "knots" if knots else "classic"
     start = "".join(rng.choice(LETTERS) for _ in range(size))
     board = ["." * size] * (size // 2) + [start] + ["." * size] * (size - size // 2 - 1)
     board, used = played(board, {start}, lex, mode, rng.randint(0, 4), rng)
-    same_search(board, used, lex, mode, Settings(width=width, endgame=rng.randint(0, 6)), depth)
+    same_search(board, used, lex, mode, Settings(width=width, endgame=rng.randint(0, 6)), depth, min_len)
+
+
+def test_incremental_horizon_sees_one_letter_words():
+    """After БА the only reply is the one-letter А in the cell БА made playable: not through the new
+    letter, so the incremental search must not miss it."""
+    lex = Lexicon.from_words(["ба", "а"])
+    same_search(["б.."], [], lex, "classic", Settings(), 1, min_len=1)
+    assert Engine(lex, "classic", min_len=1).think(["б.."], [], 60.0, max_depth=1).value == 2 - 1
 
 
 @pytest.fixture(scope="module")

@@ -130,10 +130,10 @@ def triples(raw, lex, cols: int) -> list:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(words=st.lists(st.text(alphabet=LETTERS[:4], min_size=2, max_size=5), min_size=10, max_size=50,
+@given(words=st.lists(st.text(alphabet=LETTERS[:4], min_size=1, max_size=5), min_size=10, max_size=50,
                       unique=True),
        rows=st.integers(3, 6), cols=st.integers(3, 6), plies=st.integers(0, 8),
-       knots=st.booleans(), min_len=st.integers(2, 3), seed=st.integers(0, 2**32 - 1))
+       knots=st.booleans(), min_len=st.integers(1, 3), seed=st.integers(0, 2**32 - 1))
 def test_incremental_moves_equal_full_regeneration(words, rows, cols, plies, knots, min_len, seed):
     """A random game from a random position: at every ply the list derived from the previous one
     (kept moves plus words through the new letter) is the full search's, once each, with legal paths."""

@@ -122,8 +122,9 @@ class Engine:
         return after_move(parent, pos, self.lex, self.cap, e, w, self.min_len, banned)
 
     def _greedy(self, pos: Position, banned: np.ndarray, came: Came) -> int:
-        """The longest move's length (0: no move), the horizon's one greedy ply (never the root)."""
-        if not self.incremental:
+        """The longest move's length (0: no move), the horizon's one greedy ply (never the root).
+        Regenerated with one-letter words allowed: those need not use the new letter (``after_move``)."""
+        if not self.incremental or self.min_len < 2:
             return int(self._full(pos, banned).plen.max(initial=0))
         parent, e, w = came
         old = next((int(parent.plen[i]) for i in range(len(parent.word))  # the parent's list is

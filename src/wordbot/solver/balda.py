@@ -215,6 +215,13 @@ def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, 
     new letter. Ranked best first; one path per move, the old one when both lists have it. Paths
     are carried only when ``raw`` has them (a caller that never reads them passes zero columns)."""
     new = moves_through(pos, lex, cap, cell, min_len, banned)
+    if min_len < 2:  # a one-letter word in a cell the new letter made playable does not use it
+        r, c = divmod(cell, pos.cols)
+        near = [(r + dr) * pos.cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < pos.rows and 0 <= c + dc < pos.cols]
+        more = find_moves(pos, lex, cap, np.array(near, dtype=np.int32), -1, min_len, banned)
+        new = RawMoves(*(np.concatenate((getattr(new, f), getattr(more, f)))
+                         for f in ("cell", "letter", "word", "path", "plen")))
     r = _ranks(lex)
     merged = merge_after_move(raw.cell, raw.letter, raw.word, raw.path, raw.plen, cell, word, new.cell,
                               new.letter, new.word, new.path, new.plen, r.word, r.letter, pos.rows * pos.cols)
