@@ -1,4 +1,5 @@
-"""Balda: every move of a position (classic or «узелки»), ranked; local search and trap check."""
+"""Balda: every move of a position (classic or «узелки»), ranked; local search and trap check; the
+moves after a move derived from those before it (incremental search)."""
 
 from __future__ import annotations
 
@@ -207,6 +208,12 @@ def moves_through(pos: Position, lex: Lexicon, cap: int, anchor: int, min_len: i
     return _grow(lex, functools.partial(through_into, pos, lex, cap, anchor, min_len, banned))
 
 
+def _neighbours(pos: Position, cell: int) -> np.ndarray:
+    r, c = divmod(cell, pos.cols)
+    return np.array([(r + dr) * pos.cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                     if 0 <= r + dr < pos.rows and 0 <= c + dc < pos.cols], dtype=np.int32)
+
+
 def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, word: int, min_len: int,
                banned: np.ndarray) -> RawMoves:
     """The moves of ``pos`` just after the move into ``cell`` spelling ``word``, from ``raw``, the
@@ -216,10 +223,7 @@ def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, 
     are carried only when ``raw`` has them (a caller that never reads them passes zero columns)."""
     new = moves_through(pos, lex, cap, cell, min_len, banned)
     if min_len < 2:  # a one-letter word in a cell the new letter made playable does not use it
-        r, c = divmod(cell, pos.cols)
-        near = [(r + dr) * pos.cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                if 0 <= r + dr < pos.rows and 0 <= c + dc < pos.cols]
-        more = find_moves(pos, lex, cap, np.array(near, dtype=np.int32), -1, min_len, banned)
+        more = find_moves(pos, lex, cap, _neighbours(pos, cell), -1, min_len, banned)
         new = RawMoves(*(np.concatenate((getattr(new, f), getattr(more, f)))
                          for f in ("cell", "letter", "word", "path", "plen")))
     r = _ranks(lex)
