@@ -3,9 +3,9 @@
 A glyph's ink map (0..1, soft anti-aliased edges kept) is cropped to its ink, scaled so its
 height fills ``INNER`` pixels and its width is stretched to the same (so narrow and wide fonts
 look alike; only a very narrow glyph, I, keeps its narrowness), centred in a ``SIZE``x``SIZE``
-square. Matching compares blurred, zero-mean, unit-length vectors of these
-pictures (a cosine), which tolerates the one-pixel shifts and stroke-width differences between
-fonts and renderings.
+square. Matching compares two kinds of unit-length vectors of these pictures (cosines): blurred,
+zero-mean pixels (``features``: where the ink is, tolerating one-pixel shifts) and edge
+directions per cell (``shapes``: which way the strokes run, tolerating stroke width).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``read_tiles(image, geometry, lang) -> BoardReading``. The confidence is what the safety rule
 relies on (a tile below ``THRESHOLD`` is shown to the user and no word through it is swiped), so
 it is built to be low whenever a reading is doubtful: a poor best match, a close second letter,
-or faint ink.
+pixel and shape features that disagree, a letter read from two shapes on one board, or faint ink.
 """
 
 from __future__ import annotations
