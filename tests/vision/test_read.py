@@ -148,3 +148,12 @@ def test_shapes_outside_the_alphabet_are_doubtful(rng, font):
     reading = read_board(shot.image, lang="ru")
     assert len(reading.doubtful) == 16
 
+
+
+def test_shaded_tiles_fade_top_to_bottom(rng):
+    """The held-out tile style (drawn only; reading it is the bench's, to keep it unseen)."""
+    shot = render(rng, look(shape="shaded", radius=0.0), 3, 3, tile=60, letters=[""] * 9)
+    x, y, w, h = shot.box
+    column = shot.image[y + 2: y + 58, x + 5].astype(int).sum(axis=1)
+    assert column[0] > column[-1] + 60
+    assert np.all(np.diff(column) <= 3)
