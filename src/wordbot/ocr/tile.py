@@ -42,15 +42,16 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     ink = (dist > contrast * 0.3).astype(np.uint8)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts, rim = [], []
+    boxes, centres = stats.tolist(), centroids.tolist()  # Python numbers: a faster loop
     for i in range(1, n):
-        x, y, cw, ch, area = stats[i]
+        x, y, cw, ch, area = boxes[i]
         if area < max(3, 0.002 * h * w):
             continue
         if x == 0 or y == 0 or x + cw >= w or y + ch >= h:
             # Touching the rim: a tile outline (as wide and tall as the crop), a rounded corner
             # (off centre both ways) or a strip of the board along one edge is not the letter; a
             # big letter, the bar of Ы or a breve reaching the rim is.
-            dx, dy = abs(centroids[i][0] - w / 2) / w, abs(centroids[i][1] - h / 2) / h
+            dx, dy = abs(centres[i][0] - w / 2) / w, abs(centres[i][1] - h / 2) / h
             ring = cw > 0.9 * w and ch > 0.9 * h
             strip = (cw > 0.9 * w and ch < 0.2 * h) or (ch > 0.9 * h and cw < 0.2 * w)
             if ring or strip or min(dx, dy) > 0.22:
@@ -60,19 +61,19 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     if not parts:
         return TileInk(None, contrast)
     inner = [i for i in parts if i not in rim] or parts
-    main = max(inner, key=lambda i: stats[i, cv2.CC_STAT_AREA])
+    main = max(inner, key=lambda i: boxes[i][cv2.CC_STAT_AREA])
     # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
     # or the outline's).
     ink_colour = _mean_colour(img, labels == main)
     parts = [i for i in parts if i not in rim or i == main or
              np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast]
-    main_h = stats[main, cv2.CC_STAT_HEIGHT]
-    main_w = stats[main, cv2.CC_STAT_WIDTH]
-    main_cx = stats[main, cv2.CC_STAT_LEFT] + main_w / 2
+    main_h = boxes[main][cv2.CC_STAT_HEIGHT]
+    main_w = boxes[main][cv2.CC_STAT_WIDTH]
+    main_cx = boxes[main][cv2.CC_STAT_LEFT] + main_w / 2
     keep = []
     for i in parts:
-        small = stats[i, cv2.CC_STAT_HEIGHT] < 0.6 * main_h
-        if i != main and small and abs(centroids[i][0] - main_cx) > 0.3 * main_w:
+        small = boxes[i][cv2.CC_STAT_HEIGHT] < 0.6 * main_h
+        if i != main and small and abs(centres[i][0] - main_cx) > 0.3 * main_w:
             continue  # a small part off to the side: a letter value, not a dot or breve
         keep.append(i)
     # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
@@ -82,7 +83,6 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast)
-
 
 
 def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
