@@ -157,3 +157,12 @@ def test_shaded_tiles_fade_top_to_bottom(rng):
     column = shot.image[y + 2: y + 58, x + 5].astype(int).sum(axis=1)
     assert column[0] > column[-1] + 60
     assert np.all(np.diff(column) <= 3)
+
+
+def test_cosines_kernel_matches_numpy(rng):
+    """The compiled one-thread product equals its numpy twin."""
+    from wordbot.ocr.bank import cosines
+
+    glyphs = rng.standard_normal((7, 384)).astype(np.float32)
+    templates = rng.standard_normal((50, 384)).astype(np.float32)
+    assert np.allclose(cosines(glyphs, templates), glyphs @ templates.T, atol=1e-4)

@@ -74,15 +74,20 @@ def shapes(pictures: np.ndarray) -> np.ndarray:
     both agree on is surer than one only one of them makes."""
     p = SMOOTH @ (np.asarray(pictures, np.float32).reshape(-1, SIZE, SIZE) / 255) @ SMOOTH.T
     gy, gx = np.gradient(p, axis=(1, 2))
-    magnitude = np.hypot(gx, gy)
-    position = (np.arctan2(gy, gx) % np.pi) * (ORIENTATIONS / np.pi)
+    magnitude = np.hypot(gx, gy).ravel()
+    position = ((np.arctan2(gy, gx) % np.pi) * (ORIENTATIONS / np.pi)).ravel()
+    lower = np.floor(position)
+    upper_share = position - lower
+    lower = lower.astype(np.int64) % ORIENTATIONS
+    # The (picture, cell row, cell column) each pixel falls in, as one flat bin index a direction.
     k = SIZE // CELL
-    out = np.empty((len(p), k, k, ORIENTATIONS), np.float32)
-    for b in range(ORIENTATIONS):
-        off = np.abs(position - b)
-        share = np.clip(1 - np.minimum(off, ORIENTATIONS - off), 0, 1)
-        out[..., b] = (magnitude * share).reshape(len(p), k, CELL, k, CELL).sum(axis=(2, 4))
-    out = np.sqrt(out).reshape(len(p), -1)
+    row = np.arange(SIZE) // CELL
+    cell = (np.arange(len(p))[:, None, None] * k + row[:, None]) * k + row[None, :]
+    cell = cell.ravel() * ORIENTATIONS
+    out = np.bincount(np.concatenate([cell + lower, cell + (lower + 1) % ORIENTATIONS]),
+                      np.concatenate([magnitude * (1 - upper_share), magnitude * upper_share]),
+                      minlength=len(p) * k * k * ORIENTATIONS)
+    out = np.sqrt(out.astype(np.float32)).reshape(len(p), -1)
     out -= out.mean(axis=1, keepdims=True)
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     return out / np.where(norms > 0, norms, 1)

@@ -89,13 +89,13 @@ def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
     return np.array(cv2.mean(img, where.astype(np.uint8))[: img.shape[2]])
 
 
-def _background(img: np.ndarray) -> np.ndarray:
-    """The commonest colour of ``img`` (h, w, c uint8) as a (h, w, c) uint8 picture for
-    ``cv2.absdiff``: the mean of its most populated coarse colour bin (16 levels a channel), taken
-    over every other pixel (plenty for the commonest colour, and half the time)."""
+def _background(img: np.ndarray) -> tuple[float, float, float, float]:
+    """The commonest colour of ``img`` (h, w, c uint8) as an OpenCV scalar for ``cv2.absdiff``:
+    the mean of its most populated coarse colour bin (16 levels a channel), taken over every other
+    pixel (plenty for the commonest colour, and half the time)."""
     pixels = img[::2, ::2].reshape(-1, img.shape[2])
     coarse = (pixels >> 4).astype(np.int32)
     codes = coarse[:, 0] * 256 + (coarse[:, 1] * 16 if img.shape[2] > 1 else 0) + coarse[:, -1]
     top = np.bincount(codes).argmax()
-    colour = pixels[codes == top].mean(axis=0)
-    return np.broadcast_to(np.round(colour).astype(np.uint8), img.shape).copy()
+    colour = np.round(pixels[codes == top].mean(axis=0))
+    return tuple(colour.tolist()) + (0,) * (4 - len(colour))
