@@ -7,15 +7,15 @@ routine that normalizes a tile read from the screen; of one font's renderings of
 nearly the same as a kept one (score >= ``SAME``) are dropped. Russian Ё is stored as е (the
 alphabet folds it).
 
-The fonts come from Debian packages: fonts-dejavu-core, fonts-liberation (Liberation 2),
-fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-urw-base35, fonts-inter,
-fonts-crosextra-carlito. None of the benchmark's held-out fonts
+The fonts come from Debian packages: fonts-dejavu-core, fonts-dejavu-extra, fonts-liberation
+(Liberation 2), fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-urw-base35,
+fonts-inter, fonts-crosextra-carlito. None of the benchmark's held-out fonts
 (``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here.
 
 Usage: python scripts/build_glyphs.py
 Needs: pip install pillow;
-       apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core \
-           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito
+       apt-get install fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
+           fonts-noto-core fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito
 """
 
 from __future__ import annotations

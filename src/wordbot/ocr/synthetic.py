@@ -6,10 +6,10 @@ how a board is drawn (font, colours, tile shape, corner numbers, empty cells, bl
 and styles used while building and testing) and the held-out pool (other fonts and styles, used
 only by the benchmark, so its figure says how reading does on a look it has never seen).
 
-Needs Pillow and the Debian font packages named in ``FONT_DIRS`` (fonts-dejavu-core,
-fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-urw-base35, fonts-inter,
-fonts-crosextra-carlito, and for the held-out looks the packages named at ``HELDOUT_FONTS``); a
-missing font file is skipped.
+Needs Pillow and these Debian font packages (under ``FONT_DIRS``): fonts-dejavu-core,
+fonts-dejavu-extra, fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono,
+fonts-urw-base35, fonts-inter, fonts-crosextra-carlito, and for the held-out looks the packages
+named at ``HELDOUT_FONTS``; a missing font file is skipped.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ DEV_FONTS = (
     "inter/Inter-Bold.otf", "crosextra/Carlito-Bold.ttf",
 )
 # Never used in development, in the bank or in tests, and their per-tile failures never looked at:
-# the benchmark's blind fonts (Debian fonts-open-sans, fonts-roboto, fonts-paratype,
+# the benchmark's blind fonts (Debian fonts-open-sans, fonts-roboto-unhinted, fonts-paratype,
 # fonts-cantarell, fonts-noto-extra, fonts-lato, fonts-comfortaa, fonts-jura).
 HELDOUT_FONTS = (
     "open-sans/OpenSans-Bold.ttf", "open-sans/OpenSans-Semibold.ttf",
