@@ -23,6 +23,7 @@ test: $(READY)
 	$(BIN)/python -m pytest -q
 
 bench: $(READY)
+	bash scripts/setup_system.sh bench
 	$(BIN)/wordbot bench
 
 lint: $(READY)

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Install the system packages the tests, the demo and the bench need (Tesseract with Russian and English
-# data, a virtual X display, xdotool, fonts with Cyrillic, a C compiler for the bench baselines),
-# where apt-get is usable as root. Elsewhere, say what is missing and go on.
+# Install the system packages wordbot needs, where apt-get is usable as root; elsewhere say what
+# is missing and go on.
+#   scripts/setup_system.sh          what the tests and the demo need: Tesseract with Russian and
+#                                    English data, a virtual X display, xdotool, fonts with Cyrillic
+#                                    (the OCR's development looks), a C compiler for the baselines
+#   scripts/setup_system.sh bench    also the fonts held out of development for the vision bench
 set -u
-PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils
-          fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core gcc
-          fonts-urw-base35 fonts-dejavu-extra)  # the last two: looks held out for the vision bench
+PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc
+          fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
+          fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito)
+HELD_OUT=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra
+          fonts-lato fonts-comfortaa fonts-jura)
+[ "${1:-}" = "bench" ] && PACKAGES+=("${HELD_OUT[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
