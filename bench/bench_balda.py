@@ -1,6 +1,6 @@
 """Balda: all-moves search on 9x9 half-filled «узелки» positions against the two-tree algorithm of
-article 000 in plain C (compiled in this run), the AI's speed and depth (incremental move lists
-against regenerating them at every node), and arena results."""
+article 000 in plain C (compiled in this run), the trap check on the same positions, the AI's speed
+and depth (incremental move lists against regenerating them at every node), and arena results."""
 
 from __future__ import annotations
 
@@ -37,10 +37,13 @@ def grown_position(lex: Lexicon, size: int, filled: int, mode: str, rng: random.
     return ["".join(r) for r in board], used
 
 
-def _all_moves(lex: Lexicon, quick: bool) -> list[Figure]:
+def _knots_positions(lex: Lexicon, quick: bool) -> list:
+    """9x9 «узелки» positions, 41 cells filled (half the board), the same in every run."""
     rng = random.Random(9)
-    positions = [grown_position(lex, 9, 41, "knots", rng) for _ in range(2 if quick else 6)]
+    return [grown_position(lex, 9, 41, "knots", rng) for _ in range(2 if quick else 6)]
 
+
+def _all_moves(lex: Lexicon, positions: list, quick: bool) -> list[Figure]:
     def ours():
         return [len(balda_moves(b, lex, "knots")) for b, _ in positions]
 
@@ -68,6 +71,22 @@ def _all_moves(lex: Lexicon, quick: bool) -> list[Figure]:
             "ours = the public balda_moves call, result objects' arrays included")
     return [Figure("balda", "all moves, 9x9 knots half-filled", ms, "ms", "<= C two-tree",
                    ms <= c_ms and same, note)]
+
+
+def _trap_check(lex: Lexicon, positions: list, quick: bool) -> list[Figure]:
+    """The trap check (words through one filled cell) through every filled cell of each position.
+    No baseline: the old way (all-moves search filtered by the cell) no longer exists as code."""
+    queries = [(b, (r, c)) for b, _ in positions for r, row in enumerate(b) for c, ch in enumerate(row)
+               if ch != "."]
+
+    def ours():
+        return [len(balda_moves(b, lex, "knots", through=t)) for b, t in queries]
+
+    moves = sum(ours())
+    ms = best_of(ours, 3 if quick else 10) / len(queries) * 1e3
+    return [Figure("balda", "trap check (through a letter), 9x9 knots half-filled", ms, "ms per query", "",
+                   None, f"{len(queries)} queries (every filled cell of {len(positions)} positions), "
+                   f"{moves / len(queries):.0f} moves each; the public balda_moves(through=...) call")]
 
 
 def _think(lex: Lexicon, board, used, incremental: bool, time_limit: float, max_depth: int | None = None):
@@ -122,4 +141,6 @@ def _arena(lex: Lexicon, quick: bool) -> list[Figure]:
 
 def run(quick: bool) -> list[Figure]:
     lex = Lexicon.builtin("ru")
-    return _all_moves(lex, quick) + _ai_speed(lex, quick) + _arena(lex, quick)
+    positions = _knots_positions(lex, quick)
+    return (_all_moves(lex, positions, quick) + _trap_check(lex, positions, quick) + _ai_speed(lex, quick)
+            + _arena(lex, quick))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import random
 
 import pytest
@@ -17,17 +16,6 @@ from wordbot.solver.balda import balda_moves
 from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_game, play_match
 
 LETTERS = "алшко"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _private_cache(tmp_path_factory):
-    old = os.environ.get("WORDBOT_CACHE_DIR")
-    os.environ["WORDBOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
-    yield
-    if old is None:
-        del os.environ["WORDBOT_CACHE_DIR"]
-    else:
-        os.environ["WORDBOT_CACHE_DIR"] = old
 
 
 def exact_value(board: tuple[str, ...], used: frozenset[str], lex: Lexicon, mode: str) -> int:

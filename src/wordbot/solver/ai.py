@@ -108,8 +108,8 @@ class Engine:
         return Thought(move, depth, self._nodes, time.perf_counter() - start, int(value))
 
     def _full(self, pos: Position, banned: np.ndarray) -> RawMoves:
-        return find_moves(pos, self.lex, self.cap, np.nonzero(pos.codes < 0)[0].astype(np.int32), -1,
-                          self.min_len, banned)
+        empty = np.nonzero(pos.codes < 0)[0].astype(np.int32)
+        return find_moves(pos, self.lex, self.cap, empty, self.min_len, banned)
 
     def _moves(self, pos: Position, banned: np.ndarray, came: Came) -> RawMoves:
         """The node's moves, best first (``rank``'s order, so ties fall the same way either way)."""

@@ -12,7 +12,7 @@ import numpy as np
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Alphabet, Lexicon
-from wordbot.solver.balda_kernel import merge_after_move, move_keys, search, through_search
+from wordbot.solver.balda_kernel import first_per_key, merge_after_move, move_keys, search, through_search
 from wordbot.solver.gaddag import gaddag
 
 MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
@@ -180,24 +180,24 @@ def _grow(lex: Lexicon, run) -> RawMoves:
         room = int(n)
 
 
-def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, through: int, min_len: int,
+def find_moves(pos: Position, lex: Lexicon, cap: int, cells: np.ndarray, min_len: int,
                banned: np.ndarray) -> RawMoves:
-    """Every move into ``cells`` (only words through ``through`` when it is >= 0)."""
+    """Every move into ``cells``, once each."""
     graphs = _graphs(lex)
 
     def run(out: RawMoves) -> int:
         seen, seen_x, mark = _STAMPS.take(lex, len(cells))
-        return search(*graphs, pos.codes, pos.rows, pos.cols, cells, cap, through, min_len, banned, seen,
-                      seen_x, mark, out.cell, out.letter, out.word, out.path, out.plen)
+        return search(*graphs, pos.codes, pos.rows, pos.cols, cells, cap, min_len, banned, seen, seen_x,
+                      mark, out.cell, out.letter, out.word, out.path, out.plen)
 
     return _grow(lex, run)
 
 
 def through_into(pos: Position, lex: Lexicon, cap: int, anchor: int, min_len: int, banned: np.ndarray,
                  out: RawMoves) -> int:
-    """Every move whose word uses filled cell ``anchor``, searched from that cell alone (unlike
-    ``find_moves(through=...)``, which walks from every empty cell), into ``out``; a move may repeat.
-    Returns the count: more than ``out`` holds means call again with more room."""
+    """Every move whose word uses filled cell ``anchor``, searched from that cell alone, into
+    ``out``; a move may repeat (``rank`` keeps one). Returns the count: more than ``out`` holds means
+    call again with more room."""
     return through_search(*_graphs(lex), pos.codes, pos.rows, pos.cols, cap, anchor, min_len, banned,
                           out.cell, out.letter, out.word, out.path, out.plen)
 
@@ -223,7 +223,7 @@ def after_move(raw: RawMoves, pos: Position, lex: Lexicon, cap: int, cell: int, 
     are carried only when ``raw`` has them (a caller that never reads them passes zero columns)."""
     new = moves_through(pos, lex, cap, cell, min_len, banned)
     if min_len < 2:  # a one-letter word in a cell the new letter made playable does not use it
-        more = find_moves(pos, lex, cap, _neighbours(pos, cell), -1, min_len, banned)
+        more = find_moves(pos, lex, cap, _neighbours(pos, cell), min_len, banned)
         new = RawMoves(*(np.concatenate((getattr(new, f), getattr(more, f)))
                          for f in ("cell", "letter", "word", "path", "plen")))
     r = _ranks(lex)
@@ -264,8 +264,9 @@ def rank_keys(raw: RawMoves, lex: Lexicon, cells: int) -> np.ndarray:
 
 
 def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
-    """The order of ``raw``'s moves, best first (see ``rank_keys``)."""
-    return np.argsort(rank_keys(raw, lex, int(raw.cell.max(initial=0)) + 1), kind="stable")
+    """The order of ``raw``'s moves, best first (see ``rank_keys``), each (cell, letter, word) once,
+    the first found (``moves_through`` reports a move once per path)."""
+    return first_per_key(rank_keys(raw, lex, int(raw.cell.max(initial=0)) + 1))
 
 
 def balda_moves(board, lex: Lexicon, mode: str = "classic", used: Iterable[str] = (),
@@ -280,17 +281,17 @@ def balda_moves(board, lex: Lexicon, mode: str = "classic", used: Iterable[str] 
     if min_len < 1:
         raise WordbotError(f"min_len must be at least 1 (got {min_len})")
     pos = parse_board(board, lex)
-    if cell is None:
-        cells = np.nonzero(pos.codes < 0)[0].astype(np.int32)
-    else:
-        e = pos.index(cell, "cell")
-        if pos.codes[e] >= 0:
-            raise WordbotError(f"cell {cell[0]},{cell[1]} is not empty")
-        cells = np.array([e], dtype=np.int32)
-    t = -1
-    if through is not None:
-        t = pos.index(through, "through cell")
-        if pos.codes[t] < 0:
-            raise WordbotError(f"through cell {through[0]},{through[1]} is empty (it needs a letter)")
-    raw = find_moves(pos, lex, cap, cells, t, min_len, banned_words(lex, used))
-    return Moves(raw, rank(raw, lex), lex, pos.cols)
+    e = -1 if cell is None else pos.index(cell, "cell")
+    if e >= 0 and pos.codes[e] >= 0:
+        raise WordbotError(f"cell {cell[0]},{cell[1]} is not empty")
+    banned = banned_words(lex, used)
+    if through is None:
+        cells = np.nonzero(pos.codes < 0)[0] if e < 0 else np.array([e])
+        raw = find_moves(pos, lex, cap, cells.astype(np.int32), min_len, banned)
+        return Moves(raw, rank(raw, lex), lex, pos.cols)
+    t = pos.index(through, "through cell")
+    if pos.codes[t] < 0:
+        raise WordbotError(f"through cell {through[0]},{through[1]} is empty (it needs a letter)")
+    raw = moves_through(pos, lex, cap, t, min_len, banned)  # a one-letter word never uses a filled cell
+    order = rank(raw, lex)
+    return Moves(raw, order if e < 0 else order[raw.cell[order] == e], lex, pos.cols)
