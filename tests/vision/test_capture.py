@@ -81,6 +81,8 @@ def test_window_is_found_captured_read_and_followed(rng, display24):
             root.geometry("420x320+300+200")  # the window moves: the source follows it
             for _ in range(20):
                 root.update()
+            assert src.locate() == (300, 200)  # known before any capture (a swipe's guard asks)
+            assert src.origin == (60, 40)
             frame = src.grab()
             assert src.origin == (300, 200)
             assert read_board(frame).tiles == shot.tiles

@@ -16,6 +16,11 @@ class FrameSource(ABC):
 
     origin: tuple[int, int] = (0, 0)
 
+    def locate(self) -> tuple[int, int]:
+        """Where the frames' top-left pixel is on the screen now, without capturing (a moving
+        window's sources look it up; the others stay put)."""
+        return self.origin
+
     @abstractmethod
     def grab(self) -> np.ndarray | None:
         """The next frame; None when a finite source (a folder) is used up."""

@@ -118,6 +118,9 @@ class WindowSource(FrameSource):
             raise WordbotError(f"the window {self.title!r} is gone")
         return rect
 
+    def locate(self) -> tuple[int, int]:
+        return self._current_rect()[:2]
+
     def grab(self) -> np.ndarray:
         self.rect = self._current_rect()
         self.origin = self.rect[:2]

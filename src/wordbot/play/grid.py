@@ -25,7 +25,7 @@ from wordbot.ocr import THRESHOLD, read_board
 from wordbot.overlay import Scene
 from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
 from wordbot.play.plan import Reading, plan_words
-from wordbot.play.seat import Frame, Seat
+from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
 
@@ -264,8 +264,12 @@ class GridPlayer(Seat):
         return actor
 
     def _offset(self) -> tuple[float, float]:
-        """How far the window has moved since the board was read."""
-        x, y = self.grab().origin
+        """How far the window has moved since the board was read: asked of the window system at
+        each step of a swipe (no capture, so the answer is at most a millisecond old)."""
+        try:
+            x, y = self.source.locate()
+        except WordbotError as exc:
+            raise WindowGone(f"game window lost: {exc}") from None
         return x - self.origin[0], y - self.origin[1]
 
     def _screen(self, cell: tuple[int, int]) -> tuple[float, float]:
