@@ -4,5 +4,5 @@ import os
 import tempfile
 
 _tmp = tempfile.mkdtemp(prefix="wordbot-tests-")
-os.environ.setdefault("WORDBOT_CACHE_DIR", os.path.join(_tmp, "cache"))
-os.environ.setdefault("WORDBOT_DATA_DIR", os.path.join(_tmp, "data"))
+os.environ["WORDBOT_CACHE_DIR"] = os.path.join(_tmp, "cache")
+os.environ["WORDBOT_DATA_DIR"] = os.path.join(_tmp, "data")

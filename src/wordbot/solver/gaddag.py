@@ -46,7 +46,9 @@ def _build(lex: Lexicon):
     codes = np.frombuffer(b"".join(rev), dtype=np.uint8)
     packed = build_trie(codes, offsets)
     fwd = np.array([prefixes[r[::-1]] for r in rev], dtype=np.int32)
-    rsep = np.where(packed.word_of >= 0, fwd[np.maximum(packed.word_of, 0)], -1).astype(np.int32)
+    rsep = np.full(len(packed.word_of), -1, dtype=np.int32)
+    ends = packed.word_of >= 0
+    rsep[ends] = fwd[packed.word_of[ends]]
     rsep[0] = 0  # the empty prefix: the placed letter starts the word
     return {"rchild0": packed.child0, "rmask": packed.mask, "rsep": rsep}, {}
 
