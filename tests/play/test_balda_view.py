@@ -2,14 +2,14 @@
 
 import numpy as np
 
+from wordbot.ocr import BoardReading
 from wordbot.play.balda import _is_keyboard, find_button, start_words
-from wordbot.play.plan import Reading
 
 LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 
 
-def reading(tiles: list[str], rows: int, cols: int) -> Reading:
-    return Reading(rows, cols, tiles, [1.0] * len(tiles), (0, 0, 10, 10), [(0.0, 0.0)] * len(tiles))
+def reading(tiles: list[str], rows: int, cols: int) -> BoardReading:
+    return BoardReading(rows, cols, tiles, [1.0] * len(tiles), (0, 0, 10, 10), [(0.0, 0.0)] * len(tiles))
 
 
 def test_keyboard_is_the_grid_that_spells_the_alphabet():

@@ -7,17 +7,18 @@ import numpy as np
 from wordbot import Lexicon
 from wordbot.act import Pacing
 from wordbot.games import game
+from wordbot.ocr import BoardReading
 from wordbot.play import Learned
 from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
-from wordbot.play.plan import Reading, plan_words
+from wordbot.play.plan import plan_words
 
 LEX = Lexicon.from_words(["кот", "крот", "ток", "рот", "тор", "кортик"], "ru")
 
 
-def reading(conf=None) -> Reading:
+def reading(conf=None) -> BoardReading:
     tiles = list("крот") + list("ааок")  # к р о т / а а о к
     centres = [(10 + 20 * c, 10 + 20 * r) for r in range(2) for c in range(4)]
-    return Reading(2, 4, tiles, conf or [1.0] * 8, (0, 0, 80, 40), centres)
+    return BoardReading(2, 4, tiles, conf or [1.0] * 8, (0, 0, 80, 40), centres)
 
 
 def test_plan_orders_by_points_per_second_and_skips_known_words():

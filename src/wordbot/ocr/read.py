@@ -41,6 +41,17 @@ class BoardReading:
         """Indices of the tiles read with less than ``THRESHOLD`` confidence."""
         return [i for i, c in enumerate(self.confidence) if c < THRESHOLD]
 
+    def unsure(self, threshold: float) -> tuple[int, ...]:
+        """Letter tiles read below ``threshold``: no word through them may be swiped."""
+        return tuple(i for i, c in enumerate(self.confidence) if c < threshold and self.tiles[i])
+
+    @property
+    def tile(self) -> float:
+        """Tile pitch in pixels (distance between neighbouring centres)."""
+        if self.cols > 1:
+            return abs(self.centres[1][0] - self.centres[0][0])
+        return self.board_box[2] / self.cols
+
     @property
     def text(self) -> str:
         """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile."""

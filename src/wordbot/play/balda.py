@@ -20,10 +20,9 @@ import numpy as np
 from wordbot.act import Actor, Bounds, Stopped
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Lexicon
-from wordbot.ocr import THRESHOLD
+from wordbot.ocr import THRESHOLD, BoardReading
 from wordbot.overlay import Scene
 from wordbot.play.grid import Reader
-from wordbot.play.plan import Reading
 from wordbot.play.seat import Frame, Seat
 from wordbot.play.store import Learned
 from wordbot.solver.ai import balda_best_move
@@ -47,7 +46,7 @@ class BaldaOptions:
 
 @dataclass
 class BaldaView:
-    board: Reading
+    board: BoardReading
     keys: dict[str, tuple[float, float]]  # letter -> key centre (frame pixels)
     keys_box: Box
     submit: Box | None
@@ -60,7 +59,7 @@ class BaldaView:
         return sum(bool(t) for t in self.board.tiles)
 
 
-def _is_keyboard(reading: Reading, letters: str) -> bool:
+def _is_keyboard(reading: BoardReading, letters: str) -> bool:
     tiles = [t for t in reading.tiles if t]
     return len(tiles) == len(set(tiles)) and len(set(tiles) & set(letters)) >= 0.9 * len(letters)
 
@@ -95,7 +94,7 @@ def read_view(image: np.ndarray, reader: Reader, letters: str, submit_rgb) -> Ba
             return None
         if r is None:
             return None
-        found.append(Reading.of(r))
+        found.append(r)
     keyboard = next((r for r in found if _is_keyboard(r, letters)), None)
     board = next((r for r in found if r is not keyboard), None)
     if keyboard is None or board is None:

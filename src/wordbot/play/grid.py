@@ -21,10 +21,10 @@ from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import Game
 from wordbot.lexicon import Lexicon
-from wordbot.ocr import THRESHOLD, read_board
+from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.overlay import Scene
 from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
-from wordbot.play.plan import Reading, plan_words
+from wordbot.play.plan import plan_words
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
@@ -89,12 +89,12 @@ class GridPlayer(Seat):
         self.learned = learned or Learned(opts.game.name)
         self.base = base or lex  # the bundled list: accepted words outside it are whitelisted
         self.report = RoundReport()
-        self.reading: Reading | None = None
+        self.reading: BoardReading | None = None
         self.origin = (0, 0)
         self.idle = np.zeros(3)
 
     # --- reading -------------------------------------------------------------------------------
-    def read(self, stable: bool = False) -> tuple[Frame, Reading]:
+    def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
         """Grab and read the board, waiting (paused, without input) while it cannot be found.
         ``stable``: the same reading at the same place twice in a row (not a half-redrawn window)."""
         deadline = time.monotonic() + self.opts.lost_timeout
@@ -118,16 +118,16 @@ class GridPlayer(Seat):
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s: stopping")
             self.wait(0.25)
 
-    def _read(self, frame: Frame) -> Reading | None:
+    def _read(self, frame: Frame) -> BoardReading | None:
         try:
             r = self.reader(frame.image)
         except WordbotError:
             return None
         if r is None or not r.rows or not any(r.tiles):
             return None
-        return Reading.of(r)
+        return r
 
-    def calibrate(self, frame: Frame, reading: Reading) -> list[Found]:
+    def calibrate(self, frame: Frame, reading: BoardReading) -> list[Found]:
         """Adopt a reading: where the board is, its idle tile colour, and the words to play."""
         self.reading, self.origin = reading, frame.origin
         colours = tile_colours(frame.image, reading.centres, reading.tile)

@@ -3,49 +3,22 @@ tile read with low confidence, never a word the game refused or already took."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection
 
 from wordbot.act import Pacing
 from wordbot.games import Game
 from wordbot.lexicon import Lexicon
+from wordbot.ocr import BoardReading
 from wordbot.solver.grid import Found, solve_grid
 
 FEEDBACK_WAIT = 0.05  # typical seconds until the game shows whether it took a word
-
-
-@dataclass(frozen=True)
-class Reading:
-    """The part of a board reading play uses (the shape of ``wordbot.read_board``'s result)."""
-
-    rows: int
-    cols: int
-    tiles: Sequence[str]
-    confidence: Sequence[float]
-    board_box: tuple[int, int, int, int]
-    centres: Sequence[tuple[float, float]]
-
-    @classmethod
-    def of(cls, r) -> Reading:
-        return cls(r.rows, r.cols, list(r.tiles), [float(c) for c in r.confidence],
-                   tuple(int(v) for v in r.board_box), [(float(x), float(y)) for x, y in r.centres])
-
-    def unsure(self, threshold: float) -> tuple[int, ...]:
-        return tuple(i for i, c in enumerate(self.confidence) if c < threshold and self.tiles[i])
-
-    @property
-    def tile(self) -> float:
-        """Tile pitch in pixels (distance between neighbouring centres)."""
-        if self.cols > 1:
-            return abs(self.centres[1][0] - self.centres[0][0])
-        return self.board_box[2] / self.cols
 
 
 def swipe_seconds(word: Found, pacing: Pacing) -> float:
     return pacing.settle + pacing.step * (len(word.path) - 1) + pacing.hold + pacing.between + FEEDBACK_WAIT
 
 
-def plan_words(reading: Reading, lex: Lexicon, game: Game, threshold: float, pacing: Pacing,
+def plan_words(reading: BoardReading, lex: Lexicon, game: Game, threshold: float, pacing: Pacing,
                skip: Collection[str] = ()) -> list[Found]:
     """Every word to play on this board, best points per second first. Unsure tiles are holes to
     the solver, so no planned path can cross one."""
