@@ -12,7 +12,7 @@ from wordbot.cli import app
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.cli.solve import DictFile, Json, Lang, parse_cell, solve_app
-from wordbot.errors import WordbotError
+from wordbot.errors import WordbotError, read_user_file
 from wordbot.solver.ai import Engine
 from wordbot.solver.balda import Move, balda_moves
 from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
@@ -30,13 +30,9 @@ def read_board(source: str) -> list[str]:
     if source == "-":
         return sys.stdin.read().splitlines()
     try:
-        return Path(source).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise WordbotError(f"board file {source} does not exist") from None
+        return read_user_file(Path(source), "board file").decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise WordbotError(f"board file {source} is not UTF-8 text") from None
-    except OSError as exc:
-        raise WordbotError(f"board file {source} cannot be read: {exc.strerror}") from None
 
 
 def _used(text: str) -> list[str]:

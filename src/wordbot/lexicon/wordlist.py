@@ -6,7 +6,7 @@ import gzip
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordbot.errors import WordbotError
+from wordbot.errors import WordbotError, read_user_file
 from wordbot.lexicon.alphabet import Alphabet
 
 
@@ -32,14 +32,7 @@ def decode_bytes(raw: bytes, name: str) -> str:
 
 
 def read_bytes(path: Path) -> bytes:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise WordbotError(f"word list {path} does not exist") from None
-    except IsADirectoryError:
-        raise WordbotError(f"word list {path} is a directory, not a file") from None
-    except OSError as exc:
-        raise WordbotError(f"word list {path} cannot be read: {exc.strerror}") from None
+    raw = read_user_file(path, "word list")
     if path.suffix == ".gz":
         try:
             raw = gzip.decompress(raw)
