@@ -4,14 +4,18 @@
 #   scripts/setup_system.sh          what the tests and the demo need: Tesseract with Russian and
 #                                    English data, a virtual X display, xdotool, fonts with Cyrillic
 #                                    (the OCR's development looks), a C compiler for the baselines
-#   scripts/setup_system.sh bench    also the fonts held out of development for the vision bench
+#   scripts/setup_system.sh bench    also the rest of the development looks' fonts and the fonts
+#                                    held out of development, for the vision bench
 set -u
 PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito)
-HELD_OUT=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra
+DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra
           fonts-lato fonts-comfortaa fonts-jura)
-[ "${1:-}" = "bench" ] && PACKAGES+=("${HELD_OUT[@]}")
+HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-charis
+          fonts-yanone-kaffeesatz fonts-firacode fonts-play fonts-manrope fonts-roboto-slab
+          fonts-linuxlibertine fonts-oldstandard)
+[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

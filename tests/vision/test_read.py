@@ -151,12 +151,21 @@ def test_shapes_outside_the_alphabet_are_doubtful(rng, font):
 
 
 def test_shaded_tiles_fade_top_to_bottom(rng):
-    """The held-out tile style (drawn only; reading it is the bench's, to keep it unseen)."""
     shot = render(rng, look(shape="shaded", radius=0.0), 3, 3, tile=60, letters=[""] * 9)
     x, y, w, h = shot.box
     column = shot.image[y + 2: y + 58, x + 5].astype(int).sum(axis=1)
     assert column[0] > column[-1] + 60
     assert np.all(np.diff(column) <= 3)
+
+
+def test_bevelled_tiles_have_a_light_and_a_dark_rim(rng):
+    """The held-out tile style (drawn only; reading it is the bench's, to keep it unseen)."""
+    shot = render(rng, look(shape="bevelled", radius=0.0), 3, 3, tile=60, letters=[""] * 9)
+    x, y, w, h = shot.box
+    tile = shot.image[y: y + 60, x: x + 60].astype(int).sum(axis=2)
+    face = tile[30, 30]
+    assert tile[2, 30] > face + 60 and tile[30, 2] > face + 60  # top and left rims lighter
+    assert tile[57, 30] < face - 60 and tile[30, 57] < face - 60  # bottom and right rims darker
 
 
 def test_cosines_kernel_matches_numpy(rng):
