@@ -1,9 +1,11 @@
 """One tile's picture -> its letter's ink, separated from the tile and from corner numbers.
 
-The tile is binarized against its own background (its commonest colour: the fill covers more of
-a tile than the letter, the outline or the corners), so any colour scheme works, dark on light or
-light on dark. Of the ink's connected parts the letter is the largest one plus the parts that
-belong with it (a breve or dot centred over it, the bar of Ы); parts touching the crop's edge
+The tile is binarized against its own background, so any colour scheme works, dark on light or
+light on dark: the commonest colour of a band just inside the tile's edges (where a big, heavy
+letter, which can cover more of a tile than its fill does, rarely reaches), followed across the
+tile as a plane per colour channel fitted to the band's pixels of that colour (a gradient fill
+then stays background). Of the ink's connected parts the letter is the largest one plus the parts
+that belong with it (a breve or dot centred over it, the bar of Ы); parts touching the crop's edge
 (tile outline, rounded corners, neighbours) and small parts off to the side (letter values in
 Wordament-like games) are dropped. (The two dots of Ё are dropped too, which reads Е: the
 alphabet folds them.)
@@ -31,8 +33,8 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     h, w = img.shape[:2]
     if h < 6 or w < 6:
         return TileInk(None, 0.0)
-    dist = cv2.absdiff(img, _background(img)).reshape(h, w, -1)  # uint8: faster than int16
-    dist = cv2.max(cv2.max(dist[..., 0], dist[..., 1]), dist[..., 2]) if dist.shape[2] == 3 else dist[..., 0]
+    dist = np.abs(img.astype(np.float32) - _background(img)).max(axis=2)
+    dist = np.clip(dist, 0, 255).astype(np.uint8)
     # Contrast where a letter would be (the middle of the tile; corners may show the board).
     core = dist[h // 4: h - h // 4, w // 4: w - w // 4].ravel()
     contrast = float(np.partition(core, int(0.99 * (core.size - 1)))[int(0.99 * (core.size - 1))])
@@ -89,13 +91,31 @@ def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
     return np.array(cv2.mean(img, where.astype(np.uint8))[: img.shape[2]])
 
 
-def _background(img: np.ndarray) -> tuple[float, float, float, float]:
-    """The commonest colour of ``img`` (h, w, c uint8) as an OpenCV scalar for ``cv2.absdiff``:
-    the mean of its most populated coarse colour bin (16 levels a channel), taken over every other
-    pixel (plenty for the commonest colour, and half the time)."""
-    pixels = img[::2, ::2].reshape(-1, img.shape[2])
-    coarse = (pixels >> 4).astype(np.int32)
-    codes = coarse[:, 0] * 256 + (coarse[:, 1] * 16 if img.shape[2] > 1 else 0) + coarse[:, -1]
-    top = np.bincount(codes).argmax()
-    colour = np.round(pixels[codes == top].mean(axis=0))
-    return tuple(colour.tolist()) + (0,) * (4 - len(colour))
+RIM = (0.07, 0.17)  # of the tile side: the band the background is taken from lies this far in
+# (clear of an outline or a strip of the board along the crop's edge, and of most letters)
+SAME_COLOUR = 40  # colour distance (0..255) within which a rim pixel counts as background
+SAMPLE = 64  # rim pixels compared pairwise to find the commonest colour
+
+
+def _background(img: np.ndarray) -> np.ndarray:
+    """(h, w, c) float32 background of ``img`` (h, w, c uint8): the colour of the rim band that
+    most rim pixels lie near (a density mode: a gradient fill spreads over many colour bins, a flat
+    strip of the board over one), then a plane a + b*x + c*y per channel fitted to the rim pixels
+    near that colour (a flat fill gives a flat plane; a gradient fill its slope)."""
+    h, w, c = img.shape
+    outer = int(round(RIM[0] * min(h, w)))
+    inner = max(outer + 1, int(round(RIM[1] * min(h, w))))
+    ys, xs = np.mgrid[:h, :w]
+    edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    rim = (edge >= outer) & (edge < inner)
+    pixels = img[rim].astype(np.float32)
+    sample = pixels[:: max(1, len(pixels) // SAMPLE)]
+    crowd = (np.abs(sample[:, None] - sample[None]).max(axis=2) < SAME_COLOUR).sum(axis=1)
+    top = sample[crowd.argmax()]
+    near = np.abs(pixels - top).max(axis=1) < SAME_COLOUR
+    if near.sum() < 8:
+        return np.broadcast_to(top, img.shape)
+    design = np.stack([np.ones(near.sum()), xs[rim][near], ys[rim][near]], axis=1).astype(np.float32)
+    coef, *_ = np.linalg.lstsq(design, pixels[near], rcond=None)
+    grid = np.stack([np.ones(h * w), xs.ravel(), ys.ravel()], axis=1).astype(np.float32)
+    return (grid @ coef).reshape(h, w, c)
