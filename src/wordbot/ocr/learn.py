@@ -54,7 +54,7 @@ def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,
         raise WordbotError("tesseract is not installed (apt-get install tesseract-ocr)") from None
     whitelist = alpha.letters.upper() + ("Ё" if lang == "ru" else "")
     config = f"--psm 10 -c tessedit_char_whitelist={whitelist}"
-    pictures, _ = tile_pictures(image, geometry)
+    pictures = tile_pictures(image, geometry).pictures
     keep, labels = [], []
     for i in range(len(pictures)):
         if not pictures[i].any():

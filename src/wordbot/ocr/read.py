@@ -19,6 +19,7 @@ from wordbot.ocr.glyph import SIZE, features, normalize
 from wordbot.ocr.tile import EMPTY_CONTRAST, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
+CLIPPED = 0.4  # the most confidence in a letter cut free of a tile outline (Щ may have lost its tail)
 SHRINK = 0.06  # of the tile side cut from each edge before reading (outline, rounded corners)
 WORK_SIDE = 48  # larger tiles are shrunk to this before reading: the glyph ends up 32 px anyway
 
@@ -107,11 +108,19 @@ def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarr
     return out
 
 
-def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
-    """Normalized glyph picture of every tile (all zero for an empty one) and its ink contrast."""
+@dataclass(frozen=True)
+class TilePictures:
+    pictures: np.ndarray  # (n, SIZE, SIZE) uint8 normalized glyph of every tile, all zero if empty
+    contrast: np.ndarray  # (n,) ink-to-background contrast
+    clipped: np.ndarray  # (n,) bool: the letter was cut free of a tile outline
+
+
+def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
+    """The letter of every tile of ``geometry`` in ``image``, normalized."""
     n = geometry.rows * geometry.cols
     pictures = np.zeros((n, SIZE, SIZE), np.uint8)
     contrast = np.zeros(n, np.float32)
+    clipped = np.zeros(n, bool)
     H, W = image.shape[:2]
     for i in range(n):
         x, y, w, h = geometry.cell_box(i, SHRINK)
@@ -120,17 +129,18 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarra
             k = WORK_SIDE / min(crop.shape[:2])
             crop = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
         ink = letter_ink(crop)
-        contrast[i] = ink.contrast
+        contrast[i], clipped[i] = ink.contrast, ink.clipped
         if ink.mask is not None:
             pictures[i] = normalize(ink.mask)
-    return pictures, contrast
+    return TilePictures(pictures, contrast, clipped)
 
 
 def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
                bank: Bank | None = None) -> BoardReading:
     """Read every cell of ``geometry`` in ``image`` against ``bank`` (the built-in one by default)."""
     bank = bank or builtin_bank(lang)
-    pictures, contrast = tile_pictures(image, geometry)
+    tiles_seen = tile_pictures(image, geometry)
+    pictures, contrast = tiles_seen.pictures, tiles_seen.contrast
     inked = pictures.reshape(len(pictures), -1).any(axis=1)
     tiles = [""] * len(pictures)
     conf = np.zeros(len(pictures), np.float32)
@@ -138,6 +148,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
         idx = np.nonzero(inked)[0]
         m = bank.match(pictures[idx])
         conf[idx] = confidence(m) * _consistency(pictures[idx], m)
+        conf[idx] = np.where(tiles_seen.clipped[idx], np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.

@@ -1,14 +1,12 @@
 """One tile's picture -> its letter's ink, separated from the tile and from corner numbers.
 
 The tile is binarized against its own background, so any colour scheme works, dark on light or
-light on dark: the commonest colour of a band just inside the tile's edges (where a big, heavy
-letter, which can cover more of a tile than its fill does, rarely reaches), followed across the
-tile as a plane per colour channel fitted to the band's pixels of that colour (a gradient fill
-then stays background). Of the ink's connected parts the letter is the largest one plus the parts
-that belong with it (a breve or dot centred over it, the bar of Ы); parts touching the crop's edge
-(tile outline, rounded corners, neighbours) and small parts off to the side (letter values in
-Wordament-like games) are dropped. (The two dots of Ё are dropped too, which reads Е: the
-alphabet folds them.)
+light on dark: the colour most of the tile lies near, followed across the tile as a plane per
+colour channel fitted to the pixels of that colour (a gradient fill then stays background). Of
+the ink's connected parts the letter is the largest one plus the parts that belong with it (a
+breve or dot centred over it, the bar of Ы); parts touching the crop's edge (tile outline, rounded
+corners, neighbours) and small parts off to the side (letter values in Wordament-like games) are
+dropped. (The two dots of Ё are dropped too, which reads Е: the alphabet folds them.)
 """
 
 from __future__ import annotations
@@ -19,12 +17,14 @@ import cv2
 import numpy as np
 
 EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink at all
+RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile outline may lie
 
 
 @dataclass(frozen=True)
 class TileInk:
     mask: np.ndarray | None  # float 0..1, the letter's ink (soft edges kept); None when empty
     contrast: float  # ink-to-background colour distance (0..255) in the tile's middle
+    clipped: bool = False  # the letter was cut free of a tile outline, and may have lost a part
 
 
 def letter_ink(crop: np.ndarray) -> TileInk:
@@ -43,6 +43,17 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
     ink = (dist > contrast * 0.3).astype(np.uint8)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    rings = [i for i in range(1, n) if stats[i, 2] > 0.9 * w and stats[i, 3] > 0.9 * h]
+    cut = None
+    if rings:
+        # A tile outline may touch the letter (through a corner number, or a wide letter at a
+        # slightly misplaced crop): cut the outline's band off and look again.
+        band = max(1, int(round(RING_BAND * min(h, w))))
+        ys, xs = np.ogrid[:h, :w]
+        edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs)) < band
+        cut = edge & np.isin(labels, rings)
+        ink[cut] = 0
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts, rim = [], []
     boxes, centres = stats.tolist(), centroids.tolist()  # Python numbers: a faster loop
     for i in range(1, n):
@@ -84,38 +95,34 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     chosen[keep] = 1
     near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
-    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast)
+    clipped = cut is not None and bool((cut & near).any())
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped)
 
 
 def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
     return np.array(cv2.mean(img, where.astype(np.uint8))[: img.shape[2]])
 
 
-RIM = (0.07, 0.17)  # of the tile side: the band the background is taken from lies this far in
-# (clear of an outline or a strip of the board along the crop's edge, and of most letters)
-SAME_COLOUR = 40  # colour distance (0..255) within which a rim pixel counts as background
-SAMPLE = 64  # rim pixels compared pairwise to find the commonest colour
+SAME_COLOUR = 40  # colour distance (0..255) within which a pixel counts as the background
+SAMPLE = 10  # a SAMPLE x SAMPLE grid of pixels is compared pairwise to find the commonest colour
 
 
 def _background(img: np.ndarray) -> np.ndarray:
-    """(h, w, c) float32 background of ``img`` (h, w, c uint8): the colour of the rim band that
-    most rim pixels lie near (a density mode: a gradient fill spreads over many colour bins, a flat
-    strip of the board over one), then a plane a + b*x + c*y per channel fitted to the rim pixels
-    near that colour (a flat fill gives a flat plane; a gradient fill its slope)."""
+    """(h, w, c) float32 background of ``img`` (h, w, c uint8): the colour that most of the tile's
+    pixels lie near (a density mode: a gradient fill spreads over many colour bins but stays one
+    crowd, and the fill still outnumbers the heaviest letter), then a plane a + b*x + c*y per
+    channel fitted to the pixels near that colour (a flat fill gives a flat plane; a gradient fill
+    its slope)."""
     h, w, c = img.shape
-    outer = int(round(RIM[0] * min(h, w)))
-    inner = max(outer + 1, int(round(RIM[1] * min(h, w))))
-    ys, xs = np.mgrid[:h, :w]
-    edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
-    rim = (edge >= outer) & (edge < inner)
-    pixels = img[rim].astype(np.float32)
-    sample = pixels[:: max(1, len(pixels) // SAMPLE)]
+    pixels = img.reshape(-1, c).astype(np.float32)
+    rows = np.linspace(0, h - 1, SAMPLE).astype(int)
+    cols = np.linspace(0, w - 1, SAMPLE).astype(int)
+    sample = img[rows[:, None], cols[None, :]].reshape(-1, c).astype(np.float32)
     crowd = (np.abs(sample[:, None] - sample[None]).max(axis=2) < SAME_COLOUR).sum(axis=1)
-    top = sample[crowd.argmax()]
-    near = np.abs(pixels - top).max(axis=1) < SAME_COLOUR
-    if near.sum() < 8:
-        return np.broadcast_to(top, img.shape)
-    design = np.stack([np.ones(near.sum()), xs[rim][near], ys[rim][near]], axis=1).astype(np.float32)
+    near = np.abs(pixels - sample[crowd.argmax()]).max(axis=1) < SAME_COLOUR
+    ys, xs = np.divmod(np.nonzero(near)[0], w)
+    design = np.stack([np.ones(len(ys)), xs, ys], axis=1).astype(np.float32)
     coef, *_ = np.linalg.lstsq(design, pixels[near], rcond=None)
-    grid = np.stack([np.ones(h * w), xs.ravel(), ys.ravel()], axis=1).astype(np.float32)
+    yy, xx = np.mgrid[:h, :w]
+    grid = np.stack([np.ones(h * w), xx.ravel(), yy.ravel()], axis=1).astype(np.float32)
     return (grid @ coef).reshape(h, w, c)
