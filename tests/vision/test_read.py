@@ -175,3 +175,48 @@ def test_cosines_kernel_matches_numpy(rng):
     glyphs = rng.standard_normal((7, 384)).astype(np.float32)
     templates = rng.standard_normal((50, 384)).astype(np.float32)
     assert np.allclose(cosines(glyphs, templates), glyphs @ templates.T, atol=1e-4)
+
+
+def _distance_twin(img: np.ndarray) -> np.ndarray:
+    """Plain numpy twin of the compiled background distance: density mode of a sample grid, then a
+    least-squares plane per channel through the pixels near it."""
+    from wordbot.ocr.tile import SAME_COLOUR, SAMPLE
+
+    h, w, c = img.shape
+    rows = np.arange(SAMPLE) * (h - 1) // (SAMPLE - 1)
+    cols = np.arange(SAMPLE) * (w - 1) // (SAMPLE - 1)
+    sample = img[rows[:, None], cols[None, :]].reshape(-1, c).astype(float)
+    crowd = (np.abs(sample[:, None] - sample[None]).max(axis=2) < SAME_COLOUR).sum(axis=1)
+    pixels = img.reshape(-1, c).astype(float)
+    near = np.abs(pixels - sample[crowd.argmax()]).max(axis=1) < SAME_COLOUR
+    ys, xs = np.divmod(np.arange(h * w), w)
+    basis = np.stack([np.ones(h * w), xs, ys], axis=1)
+    coef = np.linalg.lstsq(basis[near], pixels[near], rcond=None)[0]
+    return np.minimum(255, np.abs(pixels - basis @ coef).max(axis=1)).astype(np.uint8).reshape(h, w)
+
+
+def test_background_distance_matches_its_twin(rng):
+    from wordbot.ocr.tile import _distance
+
+    for side in (8, 23, 48):
+        shot = render(rng, look(shape="shaded", blur=0.6), 3, 3, tile=side + 8)
+        x, y, w, h = shot.box
+        tile = np.ascontiguousarray(shot.image[y + 4: y + 4 + side, x + 4: x + 4 + side])
+        noisy = np.clip(tile + rng.integers(-30, 30, tile.shape), 0, 255).astype(np.uint8)
+        for img in (tile, noisy, tile[..., :1].copy()):
+            assert np.abs(_distance(img).astype(int) - _distance_twin(img)).max() <= 1
+
+
+@pytest.mark.parametrize("shape", ["shaded", "outline"])
+def test_heavy_wide_letters_fill_the_tile(rng, shape):
+    """Big, heavy, wide letters cover more of a tile than its fill does, on a gradient fill and
+    inside a tile outline with a corner number: still read, and never read wrong with confidence."""
+    letters = list("щшжю" "ыщжш" "юмщф" "шжыщ")
+    numbers = shape == "outline"  # games with letter values keep letters a little smaller
+    style = look(font="noto/NotoSans-Black.ttf", shape=shape, letter_size=0.45 if numbers else 0.58,
+                 radius=0.25, corner_numbers=numbers)
+    shot = render(rng, style, 4, 4, tile=40, letters=letters)
+    reading = read_board(shot.image)
+    wrong = [(want, got, c) for want, got, c in zip(letters, reading.tiles, reading.confidence, strict=True)
+             if got != want]
+    assert len(wrong) <= 1 and all(c < THRESHOLD for _, _, c in wrong)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numba import njit
 
 EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink at all
 RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile outline may lie
@@ -33,8 +34,7 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     h, w = img.shape[:2]
     if h < 6 or w < 6:
         return TileInk(None, 0.0)
-    dist = np.abs(img.astype(np.float32) - _background(img)).max(axis=2)
-    dist = np.clip(dist, 0, 255).astype(np.uint8)
+    dist = _distance(img)
     # Contrast where a letter would be (the middle of the tile; corners may show the board).
     core = dist[h // 4: h - h // 4, w // 4: w - w // 4].ravel()
     contrast = float(np.partition(core, int(0.99 * (core.size - 1)))[int(0.99 * (core.size - 1))])
@@ -107,22 +107,66 @@ SAME_COLOUR = 40  # colour distance (0..255) within which a pixel counts as the 
 SAMPLE = 10  # a SAMPLE x SAMPLE grid of pixels is compared pairwise to find the commonest colour
 
 
-def _background(img: np.ndarray) -> np.ndarray:
-    """(h, w, c) float32 background of ``img`` (h, w, c uint8): the colour that most of the tile's
-    pixels lie near (a density mode: a gradient fill spreads over many colour bins but stays one
-    crowd, and the fill still outnumbers the heaviest letter), then a plane a + b*x + c*y per
-    channel fitted to the pixels near that colour (a flat fill gives a flat plane; a gradient fill
-    its slope)."""
+@njit(cache=True)
+def _distance(img: np.ndarray) -> np.ndarray:
+    """(h, w) uint8 colour distance (largest channel difference) of each pixel of ``img`` (h, w, c
+    uint8) from the tile's background: the colour that most of the tile's pixels lie near (a
+    density mode over a grid of samples: a gradient fill spreads over many colour bins but stays
+    one crowd, and the fill still outnumbers the heaviest letter), followed across the tile as a
+    plane a + b*x + c*y per channel fitted by least squares to the pixels near that colour (a flat
+    fill gives a flat plane; a gradient fill its slope)."""
     h, w, c = img.shape
-    pixels = img.reshape(-1, c).astype(np.float32)
-    rows = np.linspace(0, h - 1, SAMPLE).astype(int)
-    cols = np.linspace(0, w - 1, SAMPLE).astype(int)
-    sample = img[rows[:, None], cols[None, :]].reshape(-1, c).astype(np.float32)
-    crowd = (np.abs(sample[:, None] - sample[None]).max(axis=2) < SAME_COLOUR).sum(axis=1)
-    near = np.abs(pixels - sample[crowd.argmax()]).max(axis=1) < SAME_COLOUR
-    ys, xs = np.divmod(np.nonzero(near)[0], w)
-    design = np.stack([np.ones(len(ys)), xs, ys], axis=1).astype(np.float32)
-    coef, *_ = np.linalg.lstsq(design, pixels[near], rcond=None)
-    yy, xx = np.mgrid[:h, :w]
-    grid = np.stack([np.ones(h * w), xx.ravel(), yy.ravel()], axis=1).astype(np.float32)
-    return (grid @ coef).reshape(h, w, c)
+    m = SAMPLE * SAMPLE
+    sample = np.empty((m, c), np.int32)
+    for i in range(SAMPLE):
+        for j in range(SAMPLE):
+            for k in range(c):
+                sample[i * SAMPLE + j, k] = img[i * (h - 1) // (SAMPLE - 1), j * (w - 1) // (SAMPLE - 1), k]
+    best, top = -1, 0
+    for i in range(m):
+        crowd = 0
+        for j in range(m):
+            d = 0
+            for k in range(c):
+                d = max(d, abs(sample[i, k] - sample[j, k]))
+            crowd += d < SAME_COLOUR
+        if crowd > best:
+            best, top = crowd, i
+    # Normal equations of the plane fit: sums over the pixels near the commonest colour.
+    gram = np.zeros((3, 3))
+    rhs = np.zeros((3, c))
+    for y in range(h):
+        for x in range(w):
+            d = 0
+            for k in range(c):
+                d = max(d, abs(np.int32(img[y, x, k]) - sample[top, k]))
+            if d < SAME_COLOUR:
+                basis = (1.0, float(x), float(y))
+                for a in range(3):
+                    for b in range(3):
+                        gram[a, b] += basis[a] * basis[b]
+                    for k in range(c):
+                        rhs[a, k] += basis[a] * img[y, x, k]
+    # Solved by the adjugate (numba's linear algebra needs SciPy); too few pixels: flat colour.
+    inverse = np.empty((3, 3))
+    for a in range(3):
+        for b in range(3):
+            a1, a2, b1, b2 = (b + 1) % 3, (b + 2) % 3, (a + 1) % 3, (a + 2) % 3
+            inverse[a, b] = gram[a1, b1] * gram[a2, b2] - gram[a1, b2] * gram[a2, b1]
+    det = gram[0, 0] * inverse[0, 0] + gram[0, 1] * inverse[1, 0] + gram[0, 2] * inverse[2, 0]
+    coef = np.zeros((3, c))
+    for k in range(c):
+        if det > 1e-6 * gram[0, 0] ** 3:
+            for a in range(3):
+                coef[a, k] = (inverse[a, 0] * rhs[0, k] + inverse[a, 1] * rhs[1, k]
+                              + inverse[a, 2] * rhs[2, k]) / det
+        else:
+            coef[0, k] = sample[top, k]
+    out = np.empty((h, w), np.uint8)
+    for y in range(h):
+        for x in range(w):
+            d = 0.0
+            for k in range(c):
+                d = max(d, abs(img[y, x, k] - (coef[0, k] + coef[1, k] * x + coef[2, k] * y)))
+            out[y, x] = min(255, int(d))
+    return out
