@@ -101,8 +101,14 @@ def _axis(positions: np.ndarray, size: float) -> tuple[float, float, np.ndarray,
     anchor = means[np.argmax(counts)]
     k = np.round((means - anchor) / pitch)
     fits = np.abs(means - anchor - k * pitch) <= 0.2 * pitch
-    if fits.sum() >= 3:  # refine the pitch over the whole span (least squares)
-        pitch, anchor = np.polyfit(k[fits], means[fits], 1)
+    # Refine the pitch over the whole span (least squares, each column weighted by its cells, so a
+    # stray box beside the board barely pulls it), then again without the columns it leaves off
+    # the lattice: a pitch off by a pixel puts the far tiles' crops off by several.
+    for tolerance in (0.2, 0.06):
+        fits &= np.abs(means - anchor - k * pitch) <= tolerance * pitch
+        if fits.sum() < 3:
+            break
+        pitch, anchor = np.polyfit(k[fits], means[fits], 1, w=np.sqrt(counts[fits]))
     index = np.round((positions - anchor) / pitch).astype(int)
     on = np.abs(positions - anchor - index * pitch) <= 0.2 * pitch
     return float(anchor), float(pitch), index, on

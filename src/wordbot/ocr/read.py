@@ -19,7 +19,7 @@ from wordbot.ocr.glyph import SIZE, features, normalize
 from wordbot.ocr.tile import EMPTY_CONTRAST, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
-CLIPPED = 0.4  # the most confidence in a letter cut free of a tile outline (Щ may have lost its tail)
+CLIPPED = 0.4  # the most confidence in a letter that may have lost a part (Щ its tail: read Ш)
 SHRINK = 0.06  # of the tile side cut from each edge before reading (outline, rounded corners)
 WORK_SIDE = 48  # larger tiles are shrunk to this before reading: the glyph ends up 32 px anyway
 
@@ -112,7 +112,7 @@ def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarr
 class TilePictures:
     pictures: np.ndarray  # (n, SIZE, SIZE) uint8 normalized glyph of every tile, all zero if empty
     contrast: np.ndarray  # (n,) ink-to-background contrast
-    clipped: np.ndarray  # (n,) bool: the letter was cut free of a tile outline
+    clipped: np.ndarray  # (n,) bool: the letter may have lost a part (see TileInk)
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:

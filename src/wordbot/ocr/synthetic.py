@@ -196,6 +196,18 @@ def _bevelled(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
 
 
+def _fitting_font(name: str, tile: int, letter_size: float, letters: str):
+    """The font at ``letter_size`` of the tile (cap height), made smaller where the widest letter
+    of the alphabet would not fit in 84 % of the tile (a game sizes its letters to fit its tiles;
+    the reader sees 88 %)."""
+    size = max(6, int(round(tile * letter_size / 0.72)))
+    font = _font(name, size)
+    widest = max(font.getbbox(ch.upper())[2] - font.getbbox(ch.upper())[0] for ch in letters)
+    if widest > 0.84 * tile:
+        font = _font(name, max(6, int(size * 0.84 * tile / widest)))
+    return font
+
+
 def _tile_mask(side: int, radius: int):
     from PIL import Image, ImageDraw
 
@@ -238,7 +250,7 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
         letters = [alpha.letters[int(i)] for i in rng.integers(0, alpha.size, rows * cols)]
         if look.empty_rgb is not None:
             letters = [ch if rng.random() > 0.4 else "" for ch in letters]
-    font = _font(look.font, max(6, int(round(tile * look.letter_size / 0.72))))
+    font = _fitting_font(look.font, tile, look.letter_size, alpha.letters)
     small = _font(look.font, max(5, int(tile * 0.17)))
     radius = int(tile * look.radius)
     centres = []

@@ -25,7 +25,8 @@ RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile out
 class TileInk:
     mask: np.ndarray | None  # float 0..1, the letter's ink (soft edges kept); None when empty
     contrast: float  # ink-to-background colour distance (0..255) in the tile's middle
-    clipped: bool = False  # the letter was cut free of a tile outline, and may have lost a part
+    clipped: bool = False  # the letter may have lost a part: cut free of a tile outline, or wider
+    # (taller) than the crop
 
 
 def letter_ink(crop: np.ndarray) -> TileInk:
@@ -95,7 +96,9 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     chosen[keep] = 1
     near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
-    clipped = cut is not None and bool((cut & near).any())
+    letter = chosen[labels] > 0
+    clipped = (cut is not None and bool((cut & near).any())
+               or (letter[:, 0].any() and letter[:, -1].any()) or (letter[0].any() and letter[-1].any()))
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped)
 
 
