@@ -76,14 +76,16 @@ def letter_ink(crop: np.ndarray) -> TileInk:
         return TileInk(None, contrast)
     inner = [i for i in parts if i not in rim] or parts
     main = max(inner, key=lambda i: boxes[i][cv2.CC_STAT_AREA])
+    main_x, main_y, main_w, main_h = boxes[main][:4]
+    main_cx = main_x + main_w / 2
     # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
-    # or the outline's).
+    # or the outline's), and only when it is no longer along the edge it touches than the letter
+    # itself (a breve or Щ's tail is shorter; a strip of the board or an outline's side with its
+    # corners is longer).
     ink_colour = _mean_colour(img, labels == main)
-    parts = [i for i in parts if i not in rim or i == main or
-             np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast]
-    main_h = boxes[main][cv2.CC_STAT_HEIGHT]
-    main_w = boxes[main][cv2.CC_STAT_WIDTH]
-    main_cx = boxes[main][cv2.CC_STAT_LEFT] + main_w / 2
+    parts = [i for i in parts if i not in rim or i == main or (
+        np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
+        and not _along_edge(boxes[i], w, h, main_w, main_h))]
     keep = []
     for i in parts:
         small = boxes[i][cv2.CC_STAT_HEIGHT] < 0.6 * main_h
@@ -100,6 +102,14 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     clipped = (cut is not None and bool((cut & near).any())
                or (letter[:, 0].any() and letter[:, -1].any()) or (letter[0].any() and letter[-1].any()))
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped)
+
+
+def _along_edge(box: list[int], w: int, h: int, main_w: int, main_h: int) -> bool:
+    """Whether a part touching the crop's edge runs along it further than the letter does."""
+    x, y, cw, ch = box[:4]
+    horizontal = (y == 0 or y + ch >= h) and cw > 1.1 * main_w
+    vertical = (x == 0 or x + cw >= w) and ch > 1.1 * main_h
+    return horizontal or vertical
 
 
 def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
