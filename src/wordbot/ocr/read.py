@@ -16,11 +16,12 @@ import numpy as np
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.ocr.bank import Bank, Match, builtin_bank
 from wordbot.ocr.glyph import SIZE, features, normalize
-from wordbot.ocr.tile import EMPTY_CONTRAST, letter_ink
+from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
 CLIPPED = 0.4  # the most confidence in a letter that may have lost a part (Щ its tail: read Ш)
 SHRINK = 0.06  # of the tile side cut from each edge before reading (outline, rounded corners)
+VALUES = 0.15  # of the lettered tiles showing a letter value apart: the board has letter values
 WORK_SIDE = 48  # larger tiles are shrunk to this before reading: the glyph ends up 32 px anyway
 
 
@@ -116,23 +117,49 @@ class TilePictures:
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
-    """The letter of every tile of ``geometry`` in ``image``, normalized."""
-    n = geometry.rows * geometry.cols
-    pictures = np.zeros((n, SIZE, SIZE), np.uint8)
-    contrast = np.zeros(n, np.float32)
-    clipped = np.zeros(n, bool)
-    H, W = image.shape[:2]
-    for i in range(n):
-        x, y, w, h = geometry.cell_box(i, SHRINK)
-        crop = image[max(0, y): min(H, y + h), max(0, x): min(W, x + w)]
-        if min(crop.shape[:2]) > WORK_SIDE:
-            k = WORK_SIDE / min(crop.shape[:2])
-            crop = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-        ink = letter_ink(crop)
-        contrast[i], clipped[i] = ink.contrast, ink.clipped
+    """The letter of every tile of ``geometry`` in ``image``, normalized. Where tiles show letter
+    values in a corner, the tiles whose value touches their letter (small tiles) are read again
+    with the board's value area erased: one board, one layout."""
+    crops = [_crop(image, geometry, i) for i in range(geometry.rows * geometry.cols)]
+    inks = [letter_ink(crop) for crop in crops]
+    zone = _value_zone(inks)
+    if zone is not None:
+        inks = [letter_ink(crop, zone) if ink.mask is not None and ink.aside is None else ink
+                for crop, ink in zip(crops, inks, strict=True)]
+    pictures = np.zeros((len(inks), SIZE, SIZE), np.uint8)
+    for i, ink in enumerate(inks):
         if ink.mask is not None:
             pictures[i] = normalize(ink.mask)
-    return TilePictures(pictures, contrast, clipped)
+    return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
+                        np.array([ink.clipped for ink in inks], bool))
+
+
+def _crop(image: np.ndarray, geometry: BoardGeometry, i: int) -> np.ndarray:
+    """Cell ``i``'s inside, at most ``WORK_SIDE`` pixels a side."""
+    H, W = image.shape[:2]
+    x, y, w, h = geometry.cell_box(i, SHRINK)
+    crop = image[max(0, y): min(H, y + h), max(0, x): min(W, x + w)]
+    if min(crop.shape[:2]) > WORK_SIDE:
+        k = WORK_SIDE / min(crop.shape[:2])
+        crop = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    return crop
+
+
+def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None:
+    """Where the board's letter values are (x0, y0, x1, y1 as fractions of a crop, a little
+    grown): a corner where at least ``VALUES`` of the lettered tiles show a small part (on small
+    tiles most values touch their letter, and are not seen apart)."""
+    lettered = sum(ink.mask is not None for ink in inks)
+    boxes = np.array([ink.aside for ink in inks if ink.aside is not None]).reshape(-1, 4)
+    if len(boxes) < max(3, VALUES * lettered):
+        return None
+    centre = (boxes[:, :2] + boxes[:, 2:]) / 2
+    corner = np.median(centre, axis=0)
+    same = np.abs(centre - corner).max(axis=1) < 0.15
+    if same.sum() < max(3, VALUES * lettered) or np.any(np.abs(corner - 0.5) < 0.2):
+        return None
+    lo, hi = boxes[same, :2].min(axis=0) - 0.03, boxes[same, 2:].max(axis=0) + 0.03
+    return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
 def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",

@@ -25,12 +25,15 @@ RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile out
 class TileInk:
     mask: np.ndarray | None  # float 0..1, the letter's ink (soft edges kept); None when empty
     contrast: float  # ink-to-background colour distance (0..255) in the tile's middle
-    clipped: bool = False  # the letter may have lost a part: cut free of a tile outline, or wider
-    # (taller) than the crop
+    clipped: bool = False  # the letter may have lost a part: cut free of a tile outline or of a
+    # letter value, or wider (taller) than the crop
+    aside: tuple[float, float, float, float] | None = None  # where the biggest small part off to
+    # the side (a letter value) was: x0, y0, x1, y1 as fractions of the crop
 
 
-def letter_ink(crop: np.ndarray) -> TileInk:
-    """The letter's ink in ``crop`` (BGR or gray, the inside of one tile)."""
+def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
+    """The letter's ink in ``crop`` (BGR or gray, the inside of one tile), ignoring any ink in the
+    ``erase`` box (x0, y0, x1, y1 as fractions of the crop: where the board's letter values are)."""
     img = np.ascontiguousarray(crop if crop.ndim == 3 else crop[..., None])
     h, w = img.shape[:2]
     if h < 6 or w < 6:
@@ -43,16 +46,21 @@ def letter_ink(crop: np.ndarray) -> TileInk:
         return TileInk(None, contrast)
     # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
     ink = (dist > contrast * 0.3).astype(np.uint8)
+    cut = np.zeros((h, w), bool)  # ink taken away; a letter touching it may have lost a part
+    if erase is not None:
+        x0, y0, x1, y1 = erase
+        cut[int(y0 * h): int(np.ceil(y1 * h)), int(x0 * w): int(np.ceil(x1 * w))] = True
+        cut &= ink > 0
+        ink[cut] = 0
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     rings = [i for i in range(1, n) if stats[i, 2] > 0.9 * w and stats[i, 3] > 0.9 * h]
-    cut = None
     if rings:
         # A tile outline may touch the letter (through a corner number, or a wide letter at a
         # slightly misplaced crop): cut the outline's band off and look again.
         band = max(1, int(round(RING_BAND * min(h, w))))
         ys, xs = np.ogrid[:h, :w]
         edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs)) < band
-        cut = edge & np.isin(labels, rings)
+        cut |= edge & np.isin(labels, rings)
         ink[cut] = 0
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts, rim = [], []
@@ -79,19 +87,19 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     main_x, main_y, main_w, main_h = boxes[main][:4]
     main_cx = main_x + main_w / 2
     # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
-    # or the outline's), and only when it is no longer along the edge it touches than the letter
-    # itself (a breve or Щ's tail is shorter; a strip of the board or an outline's side with its
-    # corners is longer).
+    # or the outline's), and only when it does not run along the edge it touches past both ends
+    # of the letter (a breve or Щ's tail does not; a strip of the board or an outline's side does).
     ink_colour = _mean_colour(img, labels == main)
     parts = [i for i in parts if i not in rim or i == main or (
         np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
-        and not _along_edge(boxes[i], w, h, main_w, main_h))]
-    keep = []
+        and not _along_edge(boxes[i], w, h, boxes[main]))]
+    keep, aside = [], []
     for i in parts:
         small = boxes[i][cv2.CC_STAT_HEIGHT] < 0.6 * main_h
         if i != main and small and abs(centres[i][0] - main_cx) > 0.3 * main_w:
-            continue  # a small part off to the side: a letter value, not a dot or breve
-        keep.append(i)
+            aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
+        else:
+            keep.append(i)
     # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
     # sizes the grey levels carry much of the shape.
     chosen = np.zeros(n, np.uint8)
@@ -99,16 +107,23 @@ def letter_ink(crop: np.ndarray) -> TileInk:
     near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
     letter = chosen[labels] > 0
-    clipped = (cut is not None and bool((cut & near).any())
+    clipped = (bool((cut & near).any())
                or (letter[:, 0].any() and letter[:, -1].any()) or (letter[0].any() and letter[-1].any()))
-    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped)
+    value = None
+    if aside:
+        x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
+        value = (x / w, y / h, (x + cw) / w, (y + ch) / h)
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value)
 
 
-def _along_edge(box: list[int], w: int, h: int, main_w: int, main_h: int) -> bool:
-    """Whether a part touching the crop's edge runs along it further than the letter does."""
+def _along_edge(box: list[int], w: int, h: int, letter: list[int]) -> bool:
+    """Whether a part touching the crop's edge runs along it past both ends of the letter (an
+    outline's side with its corners, a strip of the board; never the bar of Ы, even with a letter
+    value merged onto its top)."""
     x, y, cw, ch = box[:4]
-    horizontal = (y == 0 or y + ch >= h) and cw > 1.1 * main_w
-    vertical = (x == 0 or x + cw >= w) and ch > 1.1 * main_h
+    lx, ly, lw, lh = letter[:4]
+    horizontal = (y == 0 or y + ch >= h) and x < lx - 1 and x + cw > lx + lw + 1
+    vertical = (x == 0 or x + cw >= w) and y < ly - 1 and y + ch > ly + lh + 1
     return horizontal or vertical
 
 
