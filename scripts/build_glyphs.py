@@ -2,32 +2,36 @@
 
 Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at
 several cap heights (small ones for the blocky, grey look of small tiles, where most doubtful
-readings were, and a large one) and normalized with ``wordbot.ocr.glyph.normalize``, the same
-routine that normalizes a tile read from the screen; of one font's renderings of a letter, those
-nearly the same as a kept one (score >= ``SAME``) are dropped. Russian Ё is stored as е (the
-alphabet folds it).
+readings were, and a large one), the small ones also blurred (screenshots scaled or blurred by an
+emulator), each mapped to ink the way a tile read from the screen is (``wordbot.ocr.tile``: the
+faintest anti-aliased edge dropped, the rest stretched) and normalized with
+``wordbot.ocr.glyph.normalize``, the same routine that normalizes a tile read from the screen.
+Renderings nearly the same as another letter's (score >= ``AMBIGUOUS``) are left out, and of a
+letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). Russian Ё
+is stored as е (the alphabet folds it).
 
 The fonts come from Debian packages: fonts-dejavu-core, fonts-dejavu-extra, fonts-liberation
-(Liberation 2), fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-urw-base35,
-fonts-inter, fonts-crosextra-carlito. None of the benchmark's held-out fonts
-(``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here.
+(Liberation 2), fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-noto-extra,
+fonts-urw-base35, fonts-inter, fonts-crosextra-carlito, fonts-open-sans, fonts-roboto-unhinted,
+fonts-paratype, fonts-cantarell. None of the benchmark's held-out fonts
+(``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here, nor the development looks' validation
+fonts (``VALIDATION_FONTS``: looks whose fonts the bank does not hold, to tune against).
 
 Usage: python scripts/build_glyphs.py
-Needs: pip install pillow;
-       apt-get install fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
-           fonts-noto-core fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito
+Needs: pip install pillow; bash scripts/setup_system.sh bench (the font packages)
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.lexicon.alphabet import alphabet
-from wordbot.ocr.bank import similarity
-from wordbot.ocr.glyph import normalize
+from wordbot.ocr.bank import PIXEL_WEIGHT, similarity
+from wordbot.ocr.glyph import features, normalize, shapes
 from wordbot.ocr.synthetic import HELDOUT_FONTS, font_path
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "wordbot" / "ocr" / "data" / "glyphs.npz"
@@ -42,9 +46,22 @@ BANK_FONTS = (
     "urw-base35/URWGothic-Demi.otf", "urw-base35/NimbusSansNarrow-Bold.otf",
     "dejavu/DejaVuSansCondensed-Bold.ttf", "urw-base35/C059-Bold.otf", "freefont/FreeSerifBold.ttf",
     "noto/NotoSansMono-Bold.ttf", "inter/Inter-Bold.otf", "crosextra/Carlito-Bold.ttf",
+    # The benchmark's second blind set, once its run was done.
+    "open-sans/OpenSans-Bold.ttf", "open-sans/OpenSans-Semibold.ttf",
+    "roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", "roboto/unhinted/RobotoCondensed-Bold.ttf",
+    "paratype/PTS75F.ttf", "paratype/PTF75F.ttf", "cantarell/Cantarell-Bold.otf",
+    "noto/NotoSans-Black.ttf",
 )
+# Development fonts kept out of the bank: looks drawn in them show how reading does on a font the
+# bank has never seen, without touching the benchmark's blind set.
+VALIDATION_FONTS = ("comfortaa/Comfortaa-Bold.ttf", "jura/Jura-Bold.otf", "paratype/PTN77F.ttf",
+                    "lato/Lato-Bold.ttf")
 CAP_HEIGHTS = (9, 12, 16, 24, 48)  # pixels
-SAME = 0.97  # score above which a rendering adds nothing to the font's others of that letter
+BLURRED = (9, 12, 16)  # cap heights also rendered blurred, with each of these sigmas (pixels):
+BLURS = (0.5, 0.9)
+SAME = 0.955  # score above which a rendering adds nothing to the letter's others
+AMBIGUOUS = 0.95  # score with another letter's rendering above which a rendering is left out (crisp
+# renderings of two letters score up to 0.946; blurred small ones up to 1.0)
 GREY_STEP = 17  # stored grey levels are multiples of this (16 levels): matching blurs finer steps
 # away, and the file is half the size
 
@@ -56,34 +73,67 @@ def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
     return np.asarray(img, np.float32) / 255
 
 
-def distinct(pictures: np.ndarray) -> np.ndarray:
-    """``pictures`` less those scoring ``SAME`` or more with an earlier kept one."""
+def as_read(coverage: np.ndarray) -> np.ndarray:
+    """A rendering's coverage (0..1) as the ink a tile read from the screen gives (see
+    ``wordbot.ocr.tile.letter_ink``: ink = (distance - 0.15 contrast) / (0.7 contrast))."""
+    return np.clip((coverage - 0.15) / 0.7, 0, 1)
+
+
+def renderings(path: Path, letter: str) -> list[np.ndarray]:
+    """Normalized pictures of ``letter`` in the font at ``path``: every cap height, the small ones
+    also blurred."""
+    out = []
+    for cap in CAP_HEIGHTS:
+        coverage = render(ImageFont.truetype(str(path), int(round(cap / 0.72))), letter.upper())
+        blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
+        out += [normalize(as_read(c)) for c in [coverage, *blurred]]
+    return out
+
+
+def distinct(pictures: np.ndarray) -> list[int]:
+    """Indices of ``pictures`` less those scoring ``SAME`` or more with an earlier kept one."""
     scores = similarity(pictures)
     kept: list[int] = []
     for i in range(len(pictures)):
         if all(scores[i, j] < SAME for j in kept):
             kept.append(i)
-    return pictures[kept]
+    return kept
+
+
+def unambiguous(pictures: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Whether each picture scores below ``AMBIGUOUS`` with every picture of another letter (a
+    heavily blurred small Й whose breve is gone is an И, and as a template would read И as Й)."""
+    pixel, shape = features(pictures), shapes(pictures)
+    out = np.ones(len(pictures), bool)
+    for start in range(0, len(pictures), 1024):
+        rows = slice(start, start + 1024)
+        scores = PIXEL_WEIGHT * pixel[rows] @ pixel.T + (1 - PIXEL_WEIGHT) * shape[rows] @ shape.T
+        scores[labels[rows, None] == labels[None, :]] = -1
+        out[rows] = scores.max(axis=1) < AMBIGUOUS
+    return out
 
 
 def main() -> None:
-    assert not set(BANK_FONTS) & set(HELDOUT_FONTS)
+    assert not set(BANK_FONTS) & (set(HELDOUT_FONTS) | set(VALIDATION_FONTS))
+    paths = [font_path(name) for name in BANK_FONTS]
+    missing = [name for name, path in zip(BANK_FONTS, paths, strict=True) if path is None]
+    if missing:
+        raise SystemExit(f"fonts missing: {', '.join(missing)}: install their Debian packages")
     pictures, labels, fonts = [], [], []
-    for name in BANK_FONTS:
-        path = font_path(name)
-        if path is None:
-            raise SystemExit(f"font {name} is missing: install its Debian package")
-        sizes = [ImageFont.truetype(str(path), int(round(cap / 0.72))) for cap in CAP_HEIGHTS]
-        for lang in ("ru", "en"):
-            for letter in alphabet(lang).letters:
-                kept = distinct(np.array([normalize(render(font, letter.upper())) for font in sizes]))
-                pictures += list(kept)
-                labels += [letter] * len(kept)
-                fonts += [name] * len(kept)
+    for lang in ("ru", "en"):
+        drawn = [(letter, name, pic) for letter in alphabet(lang).letters
+                 for name, path in zip(BANK_FONTS, paths, strict=True) for pic in renderings(path, letter)]
+        letter_of = np.array([letter for letter, _, _ in drawn])
+        clear = unambiguous(np.array([pic for _, _, pic in drawn]), letter_of)
+        for letter in alphabet(lang).letters:
+            mine = [drawn[i] for i in np.nonzero((letter_of == letter) & clear)[0]]
+            for i in distinct(np.array([pic for _, _, pic in mine])):
+                pictures.append(mine[i][2])
+                labels.append(letter)
+                fonts.append(mine[i][1])
     OUT.parent.mkdir(parents=True, exist_ok=True)
     pictures = (np.round(np.array(pictures) / GREY_STEP) * GREY_STEP).astype(np.uint8)
-    np.savez_compressed(OUT, pictures=pictures, labels=np.array(labels),
-                        fonts=np.array(fonts))
+    np.savez_compressed(OUT, pictures=pictures, labels=np.array(labels), fonts=np.array(fonts))
     print(f"{OUT}: {len(pictures)} templates, {OUT.stat().st_size // 1024} KiB")
 
 

@@ -168,13 +168,19 @@ def test_bevelled_tiles_have_a_light_and_a_dark_rim(rng):
     assert tile[57, 30] < face - 60 and tile[30, 57] < face - 60  # bottom and right rims darker
 
 
-def test_cosines_kernel_matches_numpy(rng):
-    """The compiled one-thread product equals its numpy twin."""
-    from wordbot.ocr.bank import cosines
+def test_letter_scores_kernel_matches_numpy(rng):
+    """The compiled one-pass scoring equals its numpy twin: mixed cosines, best per letter."""
+    from wordbot.ocr.bank import letter_scores
 
-    glyphs = rng.standard_normal((7, 384)).astype(np.float32)
-    templates = rng.standard_normal((50, 384)).astype(np.float32)
-    assert np.allclose(cosines(glyphs, templates), glyphs @ templates.T, atol=1e-4)
+    pixel = rng.standard_normal((7, 256)).astype(np.float32)
+    shape = rng.standard_normal((7, 384)).astype(np.float32)
+    t_pixel = rng.standard_normal((50, 256)).astype(np.float32)
+    t_shape = rng.standard_normal((50, 384)).astype(np.float32)
+    starts = np.array([0, 3, 4, 20, 49])
+    best, best_pixel = letter_scores(pixel, shape, t_pixel, t_shape, starts, 0.3)
+    mixed = 0.3 * pixel @ t_pixel.T + 0.7 * shape @ t_shape.T
+    assert np.allclose(best, np.maximum.reduceat(mixed, starts, axis=1), atol=1e-3)
+    assert np.allclose(best_pixel, np.maximum.reduceat(pixel @ t_pixel.T, starts, axis=1), atol=1e-3)
 
 
 def _distance_twin(img: np.ndarray) -> np.ndarray:

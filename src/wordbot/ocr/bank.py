@@ -36,7 +36,7 @@ class Bank:
     def __init__(self, lang: str, pictures: np.ndarray, labels: np.ndarray) -> None:
         letters = alphabet(lang).letters
         keep = np.isin(labels, list(letters))
-        order = np.argsort(labels[keep], kind="stable")  # grouped by letter, for reduceat
+        order = np.argsort(labels[keep], kind="stable")  # grouped by letter
         self.lang = lang
         self.pictures = pictures[keep][order]
         self.labels = labels[keep][order]
@@ -55,37 +55,44 @@ class Bank:
     def match(self, pictures: np.ndarray) -> Match:
         """The likeliest letter of each normalized glyph picture, with the scores behind it: a
         template's score is its pixel and shape cosines mixed (``PIXEL_WEIGHT``)."""
-        pixel = cosines(features(pictures), self._features)
-        shape = cosines(shapes(pictures), self._shapes)
-        per_letter = self._per_letter(PIXEL_WEIGHT * pixel + (1 - PIXEL_WEIGHT) * shape)
+        per_letter, pixel = letter_scores(features(pictures), shapes(pictures), self._features,
+                                          self._shapes, self._starts, PIXEL_WEIGHT)
         order = np.argsort(-per_letter, axis=1)
         rows = np.arange(len(pictures))
         best = per_letter[rows, order[:, 0]]
         second = per_letter[rows, order[:, 1]]
-        agree = self._per_letter(pixel).argmax(axis=1) == order[:, 0]
+        agree = pixel.argmax(axis=1) == order[:, 0]
         return Match([self.letters[j] for j in order[:, 0]], best, second, agree)
-
-    def _per_letter(self, sims: np.ndarray) -> np.ndarray:
-        """(m, letters) best score of each letter's templates, from (m, templates) scores."""
-        return np.maximum.reduceat(sims, self._starts, axis=1)
 
 
 @njit(cache=True, fastmath=True)
-def cosines(glyphs: np.ndarray, templates: np.ndarray) -> np.ndarray:
-    """(m, n) dot products of unit rows, ``glyphs @ templates.T``, on one thread: numpy's BLAS
-    threads this product, and on a busy CPU its threads wait on each other (a 0.3 ms product then
-    takes up to 40 ms); a plain loop takes under 1 ms for a 4x4 board, every time."""
-    m, d = glyphs.shape
-    out = np.empty((m, templates.shape[0]), np.float32)
-    for j in range(templates.shape[0]):
-        row = templates[j]
+def letter_scores(pixel: np.ndarray, shape: np.ndarray, template_pixel: np.ndarray,
+                  template_shape: np.ndarray, starts: np.ndarray, weight: float):
+    """(m, letters) best score of each letter's templates for each glyph (``weight`` * pixel cosine
+    + (1 - ``weight``) * shape cosine; the rows are unit vectors), and (m, letters) best pixel cosine
+    alone; templates are grouped by letter, letter k's from ``starts[k]``. One thread, one pass over
+    the templates: numpy's BLAS threads the product, and on a busy CPU its threads wait on each
+    other (a 0.3 ms product then takes up to 40 ms)."""
+    m, n, letters = pixel.shape[0], template_pixel.shape[0], len(starts)
+    best = np.full((m, letters), -np.inf, np.float32)
+    best_pixel = np.full((m, letters), -np.inf, np.float32)
+    a, b = np.float32(weight), np.float32(1 - weight)
+    letter = 0
+    for j in range(n):
+        while letter + 1 < letters and j >= starts[letter + 1]:
+            letter += 1
+        t_pixel, t_shape = template_pixel[j], template_shape[j]
         for i in range(m):
-            glyph = glyphs[i]
-            s = np.float32(0)
-            for k in range(d):
-                s += glyph[k] * row[k]
-            out[i, j] = s
-    return out
+            g_pixel, g_shape = pixel[i], shape[i]
+            p = np.float32(0)
+            for k in range(len(t_pixel)):
+                p += g_pixel[k] * t_pixel[k]
+            q = np.float32(0)
+            for k in range(len(t_shape)):
+                q += g_shape[k] * t_shape[k]
+            best[i, letter] = max(best[i, letter], a * p + b * q)
+            best_pixel[i, letter] = max(best_pixel[i, letter], p)
+    return best, best_pixel
 
 
 def similarity(pictures: np.ndarray) -> np.ndarray:

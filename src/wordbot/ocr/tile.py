@@ -106,9 +106,10 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     chosen[keep] = 1
     near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
     soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
-    letter = chosen[labels] > 0
+    # Solid ink of the letter at two opposite edges: it is wider (taller) than the crop.
+    solid = (chosen[labels] > 0) & (dist > contrast * 0.6)
     clipped = (bool((cut & near).any())
-               or (letter[:, 0].any() and letter[:, -1].any()) or (letter[0].any() and letter[-1].any()))
+               or (solid[:, 0].any() and solid[:, -1].any()) or (solid[0].any() and solid[-1].any()))
     value = None
     if aside:
         x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
