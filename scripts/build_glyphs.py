@@ -51,6 +51,11 @@ BANK_FONTS = (
     "roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", "roboto/unhinted/RobotoCondensed-Bold.ttf",
     "paratype/PTS75F.ttf", "paratype/PTF75F.ttf", "cantarell/Cantarell-Bold.otf",
     "noto/NotoSans-Black.ttf",
+    # More kinds of type: monospaced slabs, serifs, a condensed serif, narrow and display sans.
+    "freefont/FreeMonoBold.ttf", "urw-base35/NimbusMonoPS-Bold.otf", "paratype/PTM75F.ttf",
+    "urw-base35/NimbusRoman-Bold.otf", "urw-base35/URWBookman-Demi.otf", "urw-base35/P052-Bold.otf",
+    "dejavu/DejaVuSerifCondensed-Bold.ttf", "urw-base35/NimbusSans-Bold.otf",
+    "liberation/LiberationSansNarrow-Bold.ttf", "noto/NotoSansDisplay-Bold.ttf",
 )
 # Development fonts kept out of the bank: looks drawn in them show how reading does on a font the
 # bank has never seen, without touching the benchmark's blind set.

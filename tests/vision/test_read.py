@@ -189,8 +189,8 @@ def _distance_twin(img: np.ndarray) -> np.ndarray:
     from wordbot.ocr.tile import SAME_COLOUR, SAMPLE
 
     h, w, c = img.shape
-    rows = np.arange(SAMPLE) * (h - 1) // (SAMPLE - 1)
-    cols = np.arange(SAMPLE) * (w - 1) // (SAMPLE - 1)
+    rows = h // 10 + np.arange(SAMPLE) * (h - 1 - 2 * (h // 10)) // (SAMPLE - 1)
+    cols = w // 10 + np.arange(SAMPLE) * (w - 1 - 2 * (w // 10)) // (SAMPLE - 1)
     sample = img[rows[:, None], cols[None, :]].reshape(-1, c).astype(float)
     crowd = (np.abs(sample[:, None] - sample[None]).max(axis=2) < SAME_COLOUR).sum(axis=1)
     pixels = img.reshape(-1, c).astype(float)

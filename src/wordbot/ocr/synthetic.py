@@ -30,7 +30,8 @@ FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"
 # subset of these, see scripts/build_glyphs.py). All but the first eleven were once the benchmark's
 # held-out fonts: the URW, narrow, condensed, display and mono ones until the first blind run, the
 # Open Sans .. Jura ones (Debian fonts-open-sans, fonts-roboto-unhinted, fonts-paratype,
-# fonts-cantarell, fonts-noto-extra, fonts-lato, fonts-comfortaa, fonts-jura) until the second.
+# fonts-cantarell, fonts-noto-extra, fonts-lato, fonts-comfortaa, fonts-jura) until the second;
+# the last six widen the kinds of type (monospaced slabs, serifs).
 DEV_FONTS = (
     "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSerif-Bold.ttf",
     "liberation/LiberationSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
@@ -48,6 +49,9 @@ DEV_FONTS = (
     "paratype/PTS75F.ttf", "paratype/PTN77F.ttf", "paratype/PTF75F.ttf",
     "cantarell/Cantarell-Bold.otf", "noto/NotoSans-Black.ttf", "lato/Lato-Bold.ttf",
     "comfortaa/Comfortaa-Bold.ttf", "jura/Jura-Bold.otf",
+    "freefont/FreeMonoBold.ttf", "urw-base35/NimbusMonoPS-Bold.otf", "paratype/PTM75F.ttf",
+    "urw-base35/NimbusRoman-Bold.otf", "urw-base35/URWBookman-Demi.otf",
+    "dejavu/DejaVuSerifCondensed-Bold.ttf",
 )
 # Never used in development, in the bank or in tests, and their per-tile failures never looked at:
 # the benchmark's blind fonts, chosen on 2026-11-22 before any tuning (Debian fonts-hack,

@@ -133,7 +133,7 @@ def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
 
 
 SAME_COLOUR = 40  # colour distance (0..255) within which a pixel counts as the background
-SAMPLE = 10  # a SAMPLE x SAMPLE grid of pixels is compared pairwise to find the commonest colour
+SAMPLE = 8  # a SAMPLE x SAMPLE grid of pixels is compared pairwise to find the commonest colour
 
 
 @njit(cache=True)
@@ -150,7 +150,9 @@ def _distance(img: np.ndarray) -> np.ndarray:
     for i in range(SAMPLE):
         for j in range(SAMPLE):
             for k in range(c):
-                sample[i * SAMPLE + j, k] = img[i * (h - 1) // (SAMPLE - 1), j * (w - 1) // (SAMPLE - 1), k]
+                y = h // 10 + i * (h - 1 - 2 * (h // 10)) // (SAMPLE - 1)
+                x = w // 10 + j * (w - 1 - 2 * (w // 10)) // (SAMPLE - 1)
+                sample[i * SAMPLE + j, k] = img[y, x, k]
     best, top = -1, 0
     for i in range(m):
         crowd = 0
