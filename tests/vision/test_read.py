@@ -159,13 +159,22 @@ def test_shaded_tiles_fade_top_to_bottom(rng):
 
 
 def test_bevelled_tiles_have_a_light_and_a_dark_rim(rng):
-    """The held-out tile style (drawn only; reading it is the bench's, to keep it unseen)."""
     shot = render(rng, look(shape="bevelled", radius=0.0), 3, 3, tile=60, letters=[""] * 9)
     x, y, w, h = shot.box
     tile = shot.image[y: y + 60, x: x + 60].astype(int).sum(axis=2)
     face = tile[30, 30]
     assert tile[2, 30] > face + 60 and tile[30, 2] > face + 60  # top and left rims lighter
     assert tile[57, 30] < face - 60 and tile[30, 57] < face - 60  # bottom and right rims darker
+
+
+def test_shadowed_tiles_cast_a_shadow(rng):
+    """The held-out tile style (drawn only; reading it is the bench's, to keep it unseen)."""
+    style = look(shape="shadowed", radius=0.0, gap=0.2, panel_rgb=(200, 200, 200))
+    shot = render(rng, style, 3, 3, tile=60, letters=[""] * 9)
+    x, y, w, h = shot.box
+    below = shot.image[y + 62, x + 30].astype(int)  # under the first tile, in its shadow
+    beside = shot.image[y + 62, x + 1].astype(int)  # under its left edge: the shadow is offset
+    assert np.all(below < 130) and np.all(beside > 180)
 
 
 def test_letter_scores_kernel_matches_numpy(rng):

@@ -78,7 +78,8 @@ class Look:
     text_rgb: tuple[int, int, int]
     panel_rgb: tuple[int, int, int]  # the board's background
     shape: str  # "square" | "rounded" | "outline" (tile drawn as a frame only) | "shaded" (a
-    # top-to-bottom gradient fill) | "bevelled" (a raised button: light top-left, dark bottom-right rim)
+    # top-to-bottom gradient fill) | "bevelled" (a raised button: light top-left, dark bottom-right
+    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -125,10 +126,11 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 def random_look(rng: np.random.Generator, heldout: bool = False) -> Look:
     """A look from the development pool, or (``heldout``) from the benchmark-only pool: other
-    fonts, plus a tile style never drawn in development (bevelled tiles)."""
+    fonts, plus a tile style never drawn in development (shadowed tiles; chosen on 2026-11-22, when
+    the bevelled ones, held out before, joined development)."""
     fonts = available(HELDOUT_FONTS if heldout else DEV_FONTS)
     font = fonts[int(rng.integers(len(fonts)))]
-    shapes = ("square", "rounded", "outline", "shaded") + (("bevelled",) if heldout else ())
+    shapes = ("square", "rounded", "outline", "shaded", "bevelled") + (("shadowed",) if heldout else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -269,6 +271,11 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
             face = _shaded if look.shape == "shaded" else _bevelled
             img.paste(face(fill, tile), (x0, y0), _tile_mask(tile, radius))
         else:
+            if look.shape == "shadowed":
+                off = max(2, int(round(tile * 0.07)))
+                shadow = tuple(int(v * 0.55) for v in look.panel_rgb)
+                draw.rounded_rectangle([x0 + off, y0 + off, x0 + tile - 1 + off, y0 + tile - 1 + off],
+                                       radius=radius, fill=shadow)
             draw.rounded_rectangle([x0, y0, x0 + tile - 1, y0 + tile - 1], radius=radius, fill=fill)
         cx, cy = x0 + tile / 2, y0 + tile / 2
         centres.append((cx, cy))
