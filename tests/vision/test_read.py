@@ -194,8 +194,8 @@ def test_letter_scores_kernel_matches_numpy(rng):
 
 def _distance_twin(img: np.ndarray) -> np.ndarray:
     """Plain numpy twin of the compiled background distance: density mode of a sample grid, then a
-    least-squares plane per channel through the pixels near it."""
-    from wordbot.ocr.tile import SAME_COLOUR, SAMPLE
+    least-squares plane per channel through the pixels near it, then through those near that."""
+    from wordbot.ocr.tile import REFIT, SAME_COLOUR, SAMPLE
 
     h, w, c = img.shape
     rows = h // 10 + np.arange(SAMPLE) * (h - 1 - 2 * (h // 10)) // (SAMPLE - 1)
@@ -203,11 +203,13 @@ def _distance_twin(img: np.ndarray) -> np.ndarray:
     sample = img[rows[:, None], cols[None, :]].reshape(-1, c).astype(float)
     crowd = (np.abs(sample[:, None] - sample[None]).max(axis=2) < SAME_COLOUR).sum(axis=1)
     pixels = img.reshape(-1, c).astype(float)
-    near = np.abs(pixels - sample[crowd.argmax()]).max(axis=1) < SAME_COLOUR
     ys, xs = np.divmod(np.arange(h * w), w)
     basis = np.stack([np.ones(h * w), xs, ys], axis=1)
-    coef = np.linalg.lstsq(basis[near], pixels[near], rcond=None)[0]
-    return np.minimum(255, np.abs(pixels - basis @ coef).max(axis=1)).astype(np.uint8).reshape(h, w)
+    fitted = np.broadcast_to(sample[crowd.argmax()], pixels.shape)
+    for tolerance in (SAME_COLOUR, REFIT):
+        near = np.abs(pixels - fitted).max(axis=1) < tolerance
+        fitted = basis @ np.linalg.lstsq(basis[near], pixels[near], rcond=None)[0]
+    return np.minimum(255, np.abs(pixels - fitted).max(axis=1)).astype(np.uint8).reshape(h, w)
 
 
 def test_background_distance_matches_its_twin(rng):

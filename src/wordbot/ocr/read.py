@@ -160,6 +160,8 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
     if same.sum() < max(3, VALUES * lettered) or np.any(np.abs(corner - 0.5) < 0.2):
         return None
     lo, hi = boxes[same, :2].min(axis=0) - 0.03, boxes[same, 2:].max(axis=0) + 0.03
+    if np.any(hi - lo > 0.35):
+        return None  # not the small, fixed place of a letter value (bits of a tile's rim, say)
     return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 

@@ -133,6 +133,7 @@ def _mean_colour(img: np.ndarray, where: np.ndarray) -> np.ndarray:
 
 
 SAME_COLOUR = 40  # colour distance (0..255) within which a pixel counts as the background
+REFIT = 12  # residual (0..255) within which a pixel counts as background in the plane's second fit
 SAMPLE = 8  # a SAMPLE x SAMPLE grid of pixels is compared pairwise to find the commonest colour
 
 
@@ -140,10 +141,12 @@ SAMPLE = 8  # a SAMPLE x SAMPLE grid of pixels is compared pairwise to find the 
 def _distance(img: np.ndarray) -> np.ndarray:
     """(h, w) uint8 colour distance (largest channel difference) of each pixel of ``img`` (h, w, c
     uint8) from the tile's background: the colour that most of the tile's pixels lie near (a
-    density mode over a grid of samples: a gradient fill spreads over many colour bins but stays
-    one crowd, and the fill still outnumbers the heaviest letter), followed across the tile as a
-    plane a + b*x + c*y per channel fitted by least squares to the pixels near that colour (a flat
-    fill gives a flat plane; a gradient fill its slope)."""
+    density mode over a grid of samples inside the tile's edge: a gradient fill spreads over many
+    colour bins but stays one crowd, and the fill still outnumbers the heaviest letter), followed
+    across the tile as a plane a + b*x + c*y per channel fitted by least squares to the pixels near
+    that colour (a flat fill gives a flat plane; a gradient fill its slope), then fitted again to
+    the pixels near that plane (the light and dark rims of a bevelled tile, near the colour but on
+    opposite sides, would otherwise tilt it)."""
     h, w, c = img.shape
     m = SAMPLE * SAMPLE
     sample = np.empty((m, c), np.int32)
@@ -163,36 +166,11 @@ def _distance(img: np.ndarray) -> np.ndarray:
             crowd += d < SAME_COLOUR
         if crowd > best:
             best, top = crowd, i
-    # Normal equations of the plane fit: sums over the pixels near the commonest colour.
-    gram = np.zeros((3, 3))
-    rhs = np.zeros((3, c))
-    for y in range(h):
-        for x in range(w):
-            d = 0
-            for k in range(c):
-                d = max(d, abs(np.int32(img[y, x, k]) - sample[top, k]))
-            if d < SAME_COLOUR:
-                basis = (1.0, float(x), float(y))
-                for a in range(3):
-                    for b in range(3):
-                        gram[a, b] += basis[a] * basis[b]
-                    for k in range(c):
-                        rhs[a, k] += basis[a] * img[y, x, k]
-    # Solved by the adjugate (numba's linear algebra needs SciPy); too few pixels: flat colour.
-    inverse = np.empty((3, 3))
-    for a in range(3):
-        for b in range(3):
-            a1, a2, b1, b2 = (b + 1) % 3, (b + 2) % 3, (a + 1) % 3, (a + 2) % 3
-            inverse[a, b] = gram[a1, b1] * gram[a2, b2] - gram[a1, b2] * gram[a2, b1]
-    det = gram[0, 0] * inverse[0, 0] + gram[0, 1] * inverse[1, 0] + gram[0, 2] * inverse[2, 0]
     coef = np.zeros((3, c))
     for k in range(c):
-        if det > 1e-6 * gram[0, 0] ** 3:
-            for a in range(3):
-                coef[a, k] = (inverse[a, 0] * rhs[0, k] + inverse[a, 1] * rhs[1, k]
-                              + inverse[a, 2] * rhs[2, k]) / det
-        else:
-            coef[0, k] = sample[top, k]
+        coef[0, k] = sample[top, k]
+    coef = _fit_plane(img, coef, SAME_COLOUR)
+    coef = _fit_plane(img, coef, REFIT)
     out = np.empty((h, w), np.uint8)
     for y in range(h):
         for x in range(w):
@@ -200,4 +178,40 @@ def _distance(img: np.ndarray) -> np.ndarray:
             for k in range(c):
                 d = max(d, abs(img[y, x, k] - (coef[0, k] + coef[1, k] * x + coef[2, k] * y)))
             out[y, x] = min(255, int(d))
+    return out
+
+
+@njit(cache=True)
+def _fit_plane(img: np.ndarray, plane: np.ndarray, tolerance: float) -> np.ndarray:
+    """(3, c) coefficients of the least-squares plane per channel through the pixels of ``img``
+    within ``tolerance`` of ``plane``; ``plane`` itself when too few pixels are."""
+    h, w, c = img.shape
+    gram = np.zeros((3, 3))
+    rhs = np.zeros((3, c))
+    for y in range(h):
+        for x in range(w):
+            d = 0.0
+            for k in range(c):
+                d = max(d, abs(img[y, x, k] - (plane[0, k] + plane[1, k] * x + plane[2, k] * y)))
+            if d < tolerance:
+                basis = (1.0, float(x), float(y))
+                for a in range(3):
+                    for b in range(3):
+                        gram[a, b] += basis[a] * basis[b]
+                    for k in range(c):
+                        rhs[a, k] += basis[a] * img[y, x, k]
+    # Solved by the adjugate (numba's linear algebra needs SciPy).
+    inverse = np.empty((3, 3))
+    for a in range(3):
+        for b in range(3):
+            a1, a2, b1, b2 = (b + 1) % 3, (b + 2) % 3, (a + 1) % 3, (a + 2) % 3
+            inverse[a, b] = gram[a1, b1] * gram[a2, b2] - gram[a1, b2] * gram[a2, b1]
+    det = gram[0, 0] * inverse[0, 0] + gram[0, 1] * inverse[1, 0] + gram[0, 2] * inverse[2, 0]
+    if not det > 1e-6 * gram[0, 0] ** 3:
+        return plane
+    out = np.empty((3, c))
+    for k in range(c):
+        for a in range(3):
+            out[a, k] = (inverse[a, 0] * rhs[0, k] + inverse[a, 1] * rhs[1, k]
+                         + inverse[a, 2] * rhs[2, k]) / det
     return out
