@@ -64,9 +64,9 @@ VALIDATION_FONTS = ("comfortaa/Comfortaa-Bold.ttf", "jura/Jura-Bold.otf", "parat
 CAP_HEIGHTS = (9, 12, 16, 24, 48)  # pixels
 BLURRED = (9, 12, 16)  # cap heights also rendered blurred, with each of these sigmas (pixels):
 BLURS = (0.5, 0.9)
-SAME = 0.955  # score above which a rendering adds nothing to the letter's others
+SAME = 0.965  # score above which a rendering adds nothing to the letter's others
 AMBIGUOUS = 0.95  # score with another letter's rendering above which a rendering is left out (crisp
-# renderings of two letters score up to 0.946; blurred small ones up to 1.0)
+# renderings of two letters score up to 0.947, a few 9-pixel ones more; blurred small ones up to 1.0)
 GREY_STEP = 17  # stored grey levels are multiples of this (16 levels): matching blurs finer steps
 # away, and the file is half the size
 
