@@ -230,7 +230,7 @@ def test_heavy_wide_letters_fill_the_tile(rng, shape):
     inside a tile outline with a corner number: still read, and never read wrong with confidence."""
     letters = list("щшжю" "ыщжш" "юмщф" "шжыщ")
     numbers = shape == "outline"  # games with letter values keep letters a little smaller
-    style = look(font="noto/NotoSans-Black.ttf", shape=shape, letter_size=0.45 if numbers else 0.58,
+    style = look(font="dejavu/DejaVuSans-Bold.ttf", shape=shape, letter_size=0.45 if numbers else 0.58,
                  radius=0.25, corner_numbers=numbers)
     shot = render(rng, style, 4, 4, tile=40, letters=letters)
     reading = read_board(shot.image)
