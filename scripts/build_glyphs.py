@@ -3,9 +3,8 @@
 Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at
 several cap heights (small ones for the blocky, grey look of small tiles, where most doubtful
 readings were, and a large one), the small ones also blurred (screenshots scaled or blurred by an
-emulator), each mapped to ink the way a tile read from the screen is (``wordbot.ocr.tile``: the
-faintest anti-aliased edge dropped, the rest stretched) and normalized with
-``wordbot.ocr.glyph.normalize``, the same routine that normalizes a tile read from the screen.
+emulator), each mapped to ink and normalized the way a tile read from the screen is
+(``wordbot.ocr.tile.soft_ink``, ``wordbot.ocr.glyph.normalize``).
 Renderings nearly the same as another letter's (score >= ``AMBIGUOUS``) are left out, and of a
 letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). Russian Ё
 is stored as е (the alphabet folds it).
@@ -30,9 +29,10 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.lexicon.alphabet import alphabet
-from wordbot.ocr.bank import PIXEL_WEIGHT, similarity
+from wordbot.ocr.bank import mixed, similarity
 from wordbot.ocr.glyph import features, normalize, shapes
 from wordbot.ocr.synthetic import HELDOUT_FONTS, font_path
+from wordbot.ocr.tile import soft_ink
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "wordbot" / "ocr" / "data" / "glyphs.npz"
 BANK_FONTS = (
@@ -78,12 +78,6 @@ def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
     return np.asarray(img, np.float32) / 255
 
 
-def as_read(coverage: np.ndarray) -> np.ndarray:
-    """A rendering's coverage (0..1) as the ink a tile read from the screen gives (see
-    ``wordbot.ocr.tile.letter_ink``: ink = (distance - 0.15 contrast) / (0.7 contrast))."""
-    return np.clip((coverage - 0.15) / 0.7, 0, 1)
-
-
 def renderings(path: Path, letter: str) -> list[np.ndarray]:
     """Normalized pictures of ``letter`` in the font at ``path``: every cap height, the small ones
     also blurred."""
@@ -91,7 +85,7 @@ def renderings(path: Path, letter: str) -> list[np.ndarray]:
     for cap in CAP_HEIGHTS:
         coverage = render(ImageFont.truetype(str(path), int(round(cap / 0.72))), letter.upper())
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
-        out += [normalize(as_read(c)) for c in [coverage, *blurred]]
+        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred]]  # as a tile is read
     return out
 
 
@@ -112,7 +106,7 @@ def unambiguous(pictures: np.ndarray, labels: np.ndarray) -> np.ndarray:
     out = np.ones(len(pictures), bool)
     for start in range(0, len(pictures), 1024):
         rows = slice(start, start + 1024)
-        scores = PIXEL_WEIGHT * pixel[rows] @ pixel.T + (1 - PIXEL_WEIGHT) * shape[rows] @ shape.T
+        scores = mixed(pixel[rows], shape[rows], pixel, shape)
         scores[labels[rows, None] == labels[None, :]] = -1
         out[rows] = scores.max(axis=1) < AMBIGUOUS
     return out

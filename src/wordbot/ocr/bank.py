@@ -98,7 +98,14 @@ def letter_scores(pixel: np.ndarray, shape: np.ndarray, template_pixel: np.ndarr
 def similarity(pictures: np.ndarray) -> np.ndarray:
     """(n, n) scores between normalized glyph pictures, as matching scores a glyph and a template."""
     pixel, shape = features(pictures), shapes(pictures)
-    return PIXEL_WEIGHT * pixel @ pixel.T + (1 - PIXEL_WEIGHT) * shape @ shape.T
+    return mixed(pixel, shape, pixel, shape)
+
+
+def mixed(pixel: np.ndarray, shape: np.ndarray, other_pixel: np.ndarray,
+          other_shape: np.ndarray) -> np.ndarray:
+    """(m, n) matching scores between two sets of glyphs given by their ``features`` and
+    ``shapes``: the pixel and shape cosines mixed (``PIXEL_WEIGHT``)."""
+    return PIXEL_WEIGHT * pixel @ other_pixel.T + (1 - PIXEL_WEIGHT) * shape @ other_shape.T
 
 
 @lru_cache(maxsize=4)

@@ -67,6 +67,8 @@ def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,
         # Tesseract reads single letters best dark on white, with a margin, at about 64 px tall
         # (at 30 px it is sure of a third as many).
         ys = np.nonzero((ink >= 0.25).any(axis=1))[0]
+        if len(ys) == 0:
+            continue
         k = TESSERACT_HEIGHT / (ys[-1] - ys[0] + 1)
         ink = cv2.resize(ink, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
         page = cv2.copyMakeBorder((255 - np.clip(ink, 0, 1) * 255).astype(np.uint8), 20, 20, 20, 20,

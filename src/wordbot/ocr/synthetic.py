@@ -208,7 +208,7 @@ def _fitting_font(name: str, tile: int, letter_size: float, letters: str):
     the reader sees 88 %)."""
     size = max(6, int(round(tile * letter_size / 0.72)))
     font = _font(name, size)
-    widest = max(font.getbbox(ch.upper())[2] - font.getbbox(ch.upper())[0] for ch in letters)
+    widest = max(right - left for left, _, right, _ in (font.getbbox(ch.upper()) for ch in letters))
     if widest > 0.84 * tile:
         font = _font(name, max(6, int(size * 0.84 * tile / widest)))
     return font

@@ -84,7 +84,7 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         return TileInk(None, contrast)
     inner = [i for i in parts if i not in rim] or parts
     main = max(inner, key=lambda i: boxes[i][cv2.CC_STAT_AREA])
-    main_x, main_y, main_w, main_h = boxes[main][:4]
+    main_x, _, main_w, main_h = boxes[main][:4]
     main_cx = main_x + main_w / 2
     # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
     # or the outline's), and only when it does not run along the edge it touches past both ends
@@ -104,10 +104,11 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     # sizes the grey levels carry much of the shape.
     chosen = np.zeros(n, np.uint8)
     chosen[keep] = 1
-    near = cv2.dilate(chosen[labels], np.ones((3, 3), np.uint8)) > 0
-    soft = np.clip((dist.astype(np.float32) - contrast * 0.15) / (contrast * 0.7), 0, 1)
+    letter = chosen[labels]
+    near = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
+    soft = soft_ink(dist.astype(np.float32), contrast)
     # Solid ink of the letter at two opposite edges: it is wider (taller) than the crop.
-    solid = (chosen[labels] > 0) & (dist > contrast * 0.6)
+    solid = (letter > 0) & (dist > contrast * 0.6)
     clipped = (bool((cut & near).any())
                or (solid[:, 0].any() and solid[:, -1].any()) or (solid[0].any() and solid[-1].any()))
     value = None
@@ -115,6 +116,13 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
         value = (x / w, y / h, (x + cw) / w, (y + ch) / h)
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value)
+
+
+def soft_ink(distance: np.ndarray, contrast: float) -> np.ndarray:
+    """Ink (0..1) of pixels at ``distance`` from the background of a tile of ``contrast``: the
+    faintest anti-aliased edge dropped, the rest stretched (the template bank maps its renderings'
+    coverage the same way, with a contrast of 1)."""
+    return np.clip((distance - contrast * 0.15) / (contrast * 0.7), 0, 1)
 
 
 def _along_edge(box: list[int], w: int, h: int, letter: list[int]) -> bool:
@@ -174,11 +182,17 @@ def _distance(img: np.ndarray) -> np.ndarray:
     out = np.empty((h, w), np.uint8)
     for y in range(h):
         for x in range(w):
-            d = 0.0
-            for k in range(c):
-                d = max(d, abs(img[y, x, k] - (coef[0, k] + coef[1, k] * x + coef[2, k] * y)))
-            out[y, x] = min(255, int(d))
+            out[y, x] = min(255, int(_off_plane(img, y, x, coef)))
     return out
+
+
+@njit(cache=True, inline="always")  # called per pixel: a real call doubles _distance
+def _off_plane(img: np.ndarray, y: int, x: int, plane: np.ndarray) -> float:
+    """Largest channel difference of pixel (y, x) from the (3, c) ``plane`` a + b*x + c*y."""
+    d = 0.0
+    for k in range(img.shape[2]):
+        d = max(d, abs(img[y, x, k] - (plane[0, k] + plane[1, k] * x + plane[2, k] * y)))
+    return d
 
 
 @njit(cache=True)
@@ -190,10 +204,7 @@ def _fit_plane(img: np.ndarray, plane: np.ndarray, tolerance: float) -> np.ndarr
     rhs = np.zeros((3, c))
     for y in range(h):
         for x in range(w):
-            d = 0.0
-            for k in range(c):
-                d = max(d, abs(img[y, x, k] - (plane[0, k] + plane[1, k] * x + plane[2, k] * y)))
-            if d < tolerance:
+            if _off_plane(img, y, x, plane) < tolerance:
                 basis = (1.0, float(x), float(y))
                 for a in range(3):
                     for b in range(3):
