@@ -2,12 +2,14 @@
 # Install the system packages wordbot needs, where apt-get is usable as root; elsewhere say what
 # is missing and go on.
 #   scripts/setup_system.sh          what the tests and the demo need: Tesseract with Russian and
-#                                    English data, a virtual X display, xdotool, fonts with Cyrillic
+#                                    English data, a virtual X display, xdotool, a window manager
+#                                    (openbox: focus as users have it), Chromium (the browser game),
+#                                    fonts with Cyrillic
 #                                    (the OCR's development looks), a C compiler for the baselines
 #   scripts/setup_system.sh bench    also the rest of the development looks' fonts and the fonts
 #                                    held out of development, for the vision bench
 set -u
-PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc
+PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc openbox chromium
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito)
 DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra

@@ -6,3 +6,28 @@ import tempfile
 _tmp = tempfile.mkdtemp(prefix="wordbot-tests-")
 os.environ["WORDBOT_CACHE_DIR"] = os.path.join(_tmp, "cache")
 os.environ["WORDBOT_DATA_DIR"] = os.path.join(_tmp, "data")
+
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def window_manager():
+    """A real window manager (openbox) on the test display, as users have one: focus, stacking and
+    decorations behave as on a desktop. Started once; skipped only where openbox is not installed."""
+    if not os.environ.get("DISPLAY"):
+        pytest.skip("no display")
+    if shutil.which("openbox") is None:
+        pytest.skip("openbox is not installed (scripts/setup_system.sh installs it)")
+    proc = subprocess.Popen(["openbox", "--sm-disable"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    if proc.poll() is not None:  # another window manager already runs on this display
+        yield None
+        return
+    yield proc
+    proc.terminate()
+    proc.wait(10)
