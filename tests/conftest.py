@@ -1,18 +1,17 @@
 """Test-wide set-up: compiled lexicons and user data go to a fresh folder, not the user's own."""
 
 import os
+import shutil
+import subprocess
 import tempfile
+import time
+
+import pytest
 
 _tmp = tempfile.mkdtemp(prefix="wordbot-tests-")
 os.environ["WORDBOT_CACHE_DIR"] = os.path.join(_tmp, "cache")
 os.environ["WORDBOT_DATA_DIR"] = os.path.join(_tmp, "data")
 
-
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import time  # noqa: E402
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(scope="session")
