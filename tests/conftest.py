@@ -13,7 +13,6 @@ os.environ["WORDBOT_CACHE_DIR"] = os.path.join(_tmp, "cache")
 os.environ["WORDBOT_DATA_DIR"] = os.path.join(_tmp, "data")
 
 
-
 @pytest.fixture(scope="session")
 def window_manager():
     """A real window manager (openbox) on the test display, as users have one: focus, stacking and
