@@ -7,7 +7,7 @@ import pytest
 
 from wordbot.act import Actor, Bounds, Moved, OutOfBounds, Pacing, Stopped
 
-FAST = Pacing(settle=0, step=0, hold=0, between=0)
+FAST = Pacing(settle=0, step=0, hold=0, between=0, glide=1)
 BOARD = Bounds(((100, 100, 200, 200), (400, 100, 50, 30)))
 
 
@@ -70,7 +70,7 @@ def test_stop_mid_swipe_finishes_the_word_then_stops():
 
 def test_jitter_stays_near_the_centre_and_inside_the_bounds():
     rec = Recorder()
-    pacing = Pacing(settle=0, step=0, hold=0, between=0, jitter=4)
+    pacing = Pacing(settle=0, step=0, hold=0, between=0, glide=1, jitter=4)
     Actor(rec, BOARD, pacing, rng=random.Random(1)).swipe([(101, 101), (200, 200)])
     for _, x, y in rec.events:
         assert BOARD.contains((x, y))
@@ -90,3 +90,55 @@ def test_a_swipe_in_progress_follows_its_window():
     offsets = iter([(0, 0), (0, 0), (30, 20)])
     Actor(rec, BOARD, FAST, guard=lambda: next(offsets)).swipe([(110, 110), (150, 150), (190, 110)])
     assert rec.events[2:] == [("move", 150, 150), ("move", 220, 130), ("release", 220, 130)]
+
+
+def test_a_swipe_glides_so_every_cell_on_the_way_gets_its_own_moves():
+    rec = Recorder()
+    Actor(rec, BOARD, Pacing(settle=0, step=0, hold=0, between=0, glide=4)).swipe([(110, 110), (150, 110)])
+    moves = [e[1] for e in rec.events if e[0] == "move"]
+    assert moves == [110, 120, 130, 140, 150]
+
+
+def test_a_path_the_game_does_not_show_is_cancelled_back_along_itself():
+    rec = Recorder()
+    seen = []
+
+    def check(k):  # the game shows the first two cells, then misses the third
+        seen.append(k)
+        return k < 3
+
+    done = Actor(rec, BOARD, FAST).swipe([(110, 110), (150, 110), (190, 110), (190, 150)], check=check)
+    assert not done and seen == [1, 2, 3]
+    xs = [(e[0], e[1], e[2]) for e in rec.events]
+    assert xs[-4:] == [("move", 190, 110), ("move", 150, 110), ("move", 110, 110), ("release", 110, 110)]
+    assert ("move", 190, 150) not in xs
+
+
+class Keys(Recorder):
+    def key(self, name):
+        self._log("key", name)
+
+    def write(self, text):
+        self._log("write", text)
+
+
+def test_click_path_confirms_by_the_last_cell_enter_or_a_button_and_cancels_with_escape():
+    rec = Keys()
+    actor = Actor(rec, BOARD, FAST)
+    assert actor.click_path([(110, 110), (150, 150)], "last")
+    assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("tap", 150, 150)]
+    rec.events.clear()
+    assert actor.click_path([(110, 110)], "enter") and rec.events[-1] == ("key", "Return")
+    rec.events.clear()
+    assert actor.click_path([(110, 110)], "button", button=(420, 110)) and rec.events[-1] == ("tap", 420, 110)
+    with pytest.raises(OutOfBounds):
+        actor.click_path([(110, 110)], "button", button=(0, 0))
+    rec.events.clear()
+    assert not actor.click_path([(110, 110), (150, 150)], "last", check=lambda k: k < 2)
+    assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("key", "Escape")]
+
+
+def test_typed_words_end_with_return():
+    rec = Keys()
+    Actor(rec, BOARD, FAST).type_word("кот")
+    assert rec.events == [("write", "кот"), ("key", "Return")]

@@ -13,6 +13,7 @@ from wordbot.errors import WordbotError
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x, y, w, h in screen pixels
+Check = Callable[[int], bool]  # k cells entered -> does the game show exactly those selected?
 
 
 class OutOfBounds(WordbotError):
@@ -34,6 +35,8 @@ class Driver(Protocol):
     def move(self, x: float, y: float) -> None: ...
     def release(self, x: float, y: float) -> None: ...
     def tap(self, x: float, y: float) -> None: ...
+    def key(self, name: str) -> None: ...  # one named key (X keysym names: "Return", "Escape")
+    def write(self, text: str) -> None: ...  # text into the focused window (Latin and Cyrillic)
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ class Pacing:
     """How fast input goes; games drop touches that come faster than they poll."""
 
     settle: float = 0.03  # after moving onto the first cell, before pressing
-    step: float = 0.015  # per cell of a swipe
+    step: float = 0.015  # dwell on each cell of a swipe (at least a display frame: games poll)
+    glide: int = 4  # moves per cell-to-cell segment: every cell on the way gets its own events
     hold: float = 0.02  # on the last cell, before releasing
     between: float = 0.05  # between words / taps
     jitter: float = 0.0  # pixels of random offset around each cell centre (human-like)
@@ -76,11 +80,16 @@ class Actor:
     # not start on a moved window; one in progress follows it, so the game still sees its path.
     guard: Callable[[], tuple[float, float]] | None = None
 
-    def swipe(self, points: Sequence[Point]) -> None:
-        """Press on the first point, move through the others, release on the last.
+    def swipe(self, points: Sequence[Point], check: Check | None = None) -> bool:
+        """Press on the first point, glide through the others, release on the last; True when
+        the word was submitted.
 
-        A stop request during the gesture takes effect once it is finished (a tenth of a second):
-        releasing halfway would submit part of the word, which is a wrong swipe.
+        ``check(k)``, called once the finger reached the k-th point (k = 1..n): whether the game
+        shows exactly the first k cells selected (it waits for the game as long as it needs).
+        False cancels the word: the finger slides back along the path to the first cell and is
+        released there, a one-cell selection that games ignore, so a path the game saw otherwise
+        than planned is never submitted. A stop request during the gesture takes effect once it
+        is finished: releasing halfway would submit part of the word.
         """
         pts = self._prepare(points)
         p = self.pacing
@@ -90,18 +99,71 @@ class Actor:
         if self.guard is not None and self.guard() != (0, 0):
             raise Moved("the game window moved: the swipe was not started")
         self.driver.press(*pts[0])
-        last = pts[0]
+        at, done = pts[0], True
         try:
-            for q in pts[1:]:
+            for k, q in enumerate(pts, start=1):
+                if k > 1:
+                    at = self._glide(pts[k - 2], q)
                 time.sleep(p.step)
-                dx, dy = self.guard() if self.guard is not None else (0, 0)
-                last = (q[0] + dx, q[1] + dy)
-                self.driver.move(*last)
+                if check is not None and not check(k):
+                    done = False
+                    for i in range(k - 1, 0, -1):  # back along the entered path: no other cell crossed
+                        at = self._glide(pts[i], pts[i - 1])
+                    break
             time.sleep(p.hold)
         finally:
-            self.driver.release(*last)  # where the finger is: releasing elsewhere would drag
+            self.driver.release(*at)  # where the finger is: releasing elsewhere would drag
         self._check_stop()
         self._sleep(p.between)
+        return done
+
+    def _glide(self, start: Point, end: Point) -> Point:
+        """Move from plan point ``start`` to ``end`` in ``glide`` even steps, each shifted by how far
+        the window has moved; returns where the pointer is."""
+        n = max(1, self.pacing.glide)
+        at = start
+        for i in range(1, n + 1):
+            dx, dy = self.guard() if self.guard is not None else (0, 0)
+            at = (start[0] + (end[0] - start[0]) * i / n + dx, start[1] + (end[1] - start[1]) * i / n + dy)
+            self.driver.move(*at)
+            if i < n:
+                time.sleep(self.pacing.step / n)
+        return at
+
+    def click_path(self, points: Sequence[Point], confirm: str, button: Point | None = None,
+                   check: Check | None = None) -> bool:
+        """Click each point in turn, then confirm: "last" clicks the last point again, "enter"
+        presses Return, "button" clicks ``button``. ``check`` as in ``swipe``; False cancels with
+        Escape before anything is confirmed. True when the word was submitted."""
+        pts = self._prepare([*points, button] if confirm == "button" else points)
+        if confirm == "button":
+            pts, target = pts[:-1], pts[-1]
+        for k, q in enumerate(pts, start=1):
+            self._check_stop()
+            self.driver.tap(*q)
+            self._sleep(self.pacing.step)
+            if check is not None and not check(k):
+                self.driver.key("Escape")
+                self._sleep(self.pacing.between)
+                return False
+        self._check_stop()
+        if confirm == "last":
+            self.driver.tap(*pts[-1])
+        elif confirm == "enter":
+            self.driver.key("Return")
+        elif confirm == "button":
+            self.driver.tap(*target)
+        else:
+            raise ValueError(f"unknown confirm {confirm!r}")
+        self._sleep(self.pacing.between)
+        return True
+
+    def type_word(self, text: str, submit: str = "Return") -> None:
+        """Type ``text`` into the focused game window and press ``submit``."""
+        self._check_stop()
+        self.driver.write(text)
+        self.driver.key(submit)
+        self._sleep(self.pacing.between)
 
     def taps(self, points: Sequence[Point]) -> None:
         """Tap each point in turn (tap-to-select games, buttons)."""
