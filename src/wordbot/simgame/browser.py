@@ -1,0 +1,291 @@
+"""The grid game as a web page in Chromium: what the bot meets in a user's browser.
+
+The Tk game sees every motion event and walks between them; a browser does not. Chromium
+coalesces pointer moves into one per frame, so a fast drag reaches the page as fewer points and
+may skip tiles, and a Word Hunt-style page colours the path only while the button is held. The
+page (``data/web``) reports each released path to a stdlib HTTP server on 127.0.0.1, which judges
+it with ``GridJudge`` and writes the same JSON-lines log as the Tk game.
+
+    python -m wordbot.simgame.browser --lang en --seed 2 --log game.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from wordbot.errors import WordbotError
+from wordbot.lexicon import Lexicon
+from wordbot.simgame.boards import grid_board
+from wordbot.simgame.gamelog import GameLog
+from wordbot.simgame.judge import GridJudge
+from wordbot.solver.grid import solve_grid
+
+TITLE = "wordbot webgame — grid"
+WEB = Path(__file__).with_name("data") / "web"
+TILE, GAP, MARGIN, HEADER, FOOTER = 96, 12, 30, 80, 90  # the page's layout (style.css)
+FRAME = 40  # room for the window's title bar: --window-size counts it
+CHROMIUM_FLAGS = ("--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--disable-features=Translate",
+                  "--password-store=basic", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--test-type")  # --test-type: no "unsupported flag" bar over the page
+
+
+class WebGame:
+    """The round behind the page: the judge, the log and the clock (which starts when the page
+    first asks for the board, so Chromium's start-up does not eat the round)."""
+
+    def __init__(self, judge: GridJudge, log: GameLog, duration: float):
+        self.judge, self.log, self.duration = judge, log, duration
+        found = solve_grid(judge.tiles, judge.rows, judge.cols, judge.lex, judge.min_len, judge.rules)
+        self.board_words = [f.word for f in found if f.word not in judge.exclude]
+        log.write("start", mode="grid", rows=judge.rows, cols=judge.cols, tiles=judge.tiles,
+                  board_words=self.board_words,
+                  board_points=sum(f.score for f in found if f.word not in judge.exclude))
+        self.accepted = self.rejected = 0
+        self.deadline: float | None = None
+        self.summary: dict | None = None
+        self._lock = threading.Lock()
+        self._over = threading.Event()
+
+    def state(self) -> dict:
+        """The board, its words (the page colours a held path with them) and the time left."""
+        with self._lock:
+            if self.deadline is None:
+                self.deadline = time.monotonic() + self.duration
+                timer = threading.Timer(self.duration, self.finish, ("time",))
+                timer.daemon = True
+                timer.start()
+            return {"tiles": self.judge.tiles, "rows": self.judge.rows, "cols": self.judge.cols,
+                    "words": self.board_words, "found": sorted(self.judge.found), "score": self.judge.score,
+                    "remaining": max(0.0, self.deadline - time.monotonic())}
+
+    def submit(self, path: list[tuple[int, int]]) -> dict:
+        """Judge and log one released path; after the round it is ignored, as the Tk game does."""
+        with self._lock:
+            if self.deadline is None or self._over.is_set():
+                return {"over": True, "score": self.judge.score}
+            v = self.judge.submit(path)
+            self.log.write("submit", word=v.word, path=path, accepted=v.accepted, reason=v.reason,
+                           points=v.points)
+            self.accepted += v.accepted
+            self.rejected += not v.accepted
+            return {"word": v.word, "accepted": v.accepted, "score": self.judge.score,
+                    "found": sorted(self.judge.found)}
+
+    def finish(self, reason: str) -> dict:
+        """End the round once ("time", or "closed" when the game is shut early): log "end" and
+        "summary" as the Tk game does."""
+        with self._lock:
+            if self.summary is None:
+                self._over.set()
+                end = self.log.write("end", reason=reason, score=self.judge.score, accepted=self.accepted,
+                                     rejected=self.rejected, found=sorted(self.judge.found))
+                share = len(set(self.board_words) & set(self.judge.found)) / max(1, len(self.board_words))
+                fields = {k: v for k, v in end.items() if k not in ("t", "event", "found")}
+                self.summary = self.log.write("summary", **fields, board_words=len(self.board_words),
+                                              share=round(share, 4))
+            return self.summary
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """True once the round is over."""
+        return self._over.wait(timeout)
+
+
+def _cell(item: object, rows: int, cols: int) -> tuple[int, int]:
+    if not (isinstance(item, list) and len(item) == 2 and all(type(v) is int for v in item)
+            and 0 <= item[0] < rows and 0 <= item[1] < cols):
+        raise ValueError(f"not a cell: {item!r}")
+    return item[0], item[1]
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """The page's files, ``GET /state`` and ``POST /submit`` (JSON ``{"path": [[r, c], ...]}``)."""
+
+    game: WebGame
+
+    def do_GET(self) -> None:
+        if self.path == "/state":
+            self._json(self.game.state())
+        else:
+            super().do_GET()
+
+    def do_POST(self) -> None:
+        if self.path != "/submit":
+            self.send_error(404)
+            return
+        try:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+            path = [_cell(p, self.game.judge.rows, self.game.judge.cols) for p in body["path"]]
+        except (ValueError, KeyError, TypeError):
+            self.send_error(400)
+            return
+        self._json(self.game.submit(path))
+
+    def _json(self, data: dict) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")  # a new round's page never comes from cache
+        super().end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextmanager
+def serving(game: WebGame) -> Iterator[str]:
+    """Serve the page for ``game`` on a free port of 127.0.0.1 from a thread; yields its URL."""
+    handler = type("Handler", (_Handler,), {"game": game})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(WEB)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="webgame", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
+
+
+def window_size(size: int) -> tuple[int, int]:
+    """The Chromium window that shows a size×size board whole, with the score and the message."""
+    side = size * TILE + (size - 1) * GAP
+    return 2 * MARGIN + side, HEADER + side + FOOTER + FRAME
+
+
+@contextmanager
+def chromium(url: str, at: tuple[int, int], size: tuple[int, int]) -> Iterator[subprocess.Popen]:
+    """Chromium showing ``url`` as an app window on $DISPLAY, with a fresh profile; on exit its
+    whole process group is stopped and the profile removed."""
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        raise WordbotError("Chromium is not installed (scripts/setup_system.sh installs it)")
+    profile = tempfile.mkdtemp(prefix="wordbot-chromium-")
+    cmd = [exe, f"--app={url}", f"--window-position={at[0]},{at[1]}", f"--window-size={size[0]},{size[1]}",
+           f"--user-data-dir={profile}", *CHROMIUM_FLAGS]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        yield proc
+    finally:
+        _stop_group(proc)
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _stop_group(proc: subprocess.Popen) -> None:
+    """SIGTERM to the browser's process group (its zygotes and renderers), SIGKILL if it lingers."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(10)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    if proc.poll() is None:
+        proc.wait()
+
+
+@dataclass
+class BrowserGame:
+    """A running browser round: its referee, its URL, the Chromium process, and how long the window
+    took to show the board."""
+
+    game: WebGame
+    url: str
+    proc: subprocess.Popen
+    startup: float
+
+
+def _wait_for_board(proc: subprocess.Popen, lang: str, tiles: int, timeout: float):
+    """The window's source once ``read_board`` finds all ``tiles`` letters in it."""
+    from wordbot.capture import open_source
+    from wordbot.ocr.read import read_board
+
+    deadline = time.monotonic() + timeout
+    source = None
+    while True:
+        try:
+            source = source or open_source(window=TITLE)
+            reading = read_board(source.grab(), lang)
+            if len(reading.tiles) == tiles and all(reading.tiles):
+                return source
+        except WordbotError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            if source is not None:
+                source.close()
+            raise WordbotError("the browser game did not show its board")
+        time.sleep(0.2)
+
+
+@contextmanager
+def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: float = 60.0,
+                 at: tuple[int, int] = (40, 40), size: int = 4, rules: str = "wordhunt", min_len: int = 3,
+                 timeout: float = 60.0) -> Iterator[tuple[BrowserGame, object]]:
+    """Yield (the running game, a ``wordbot.capture`` source of its window) once the board shows;
+    Chromium, the server and the profile are gone on exit (the round logged as "closed" if early)."""
+    lex = Lexicon.builtin(lang)
+    game_log = GameLog(log)
+    judge = GridJudge(grid_board(lex, size, size, seed), size, size, lex, min_len=min_len, rules=rules)
+    game = WebGame(judge, game_log, duration)
+    try:
+        with serving(game) as url, chromium(url, at, window_size(size)) as proc:
+            t0 = time.monotonic()
+            source = _wait_for_board(proc, lang, size * size, timeout)
+            try:
+                yield BrowserGame(game, url, proc, time.monotonic() - t0), source
+            finally:
+                source.close()
+    finally:
+        game.finish("closed")
+        game_log.close()
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Open a round in Chromium and wait for its end (or for the window to be closed)."""
+    ap = argparse.ArgumentParser(prog="python -m wordbot.simgame.browser", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lang", default="ru", choices=["ru", "en"])
+    ap.add_argument("--size", type=int, default=4, choices=[4, 5])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--duration", type=float, default=80.0)
+    ap.add_argument("--rules", default="wordhunt", choices=["wordhunt", "wordsmania"])
+    ap.add_argument("--min-len", type=int, default=3)
+    ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
+    ap.add_argument("--at", type=lambda s: tuple(map(int, s.split(","))), default=(40, 40),
+                    help="window position X,Y")
+    args = ap.parse_args(argv)
+    with browser_game(args.log, args.lang, args.seed, args.duration, args.at, args.size, args.rules,
+                      args.min_len) as (running, _):
+        print(f"{running.url} ready in {running.startup:.1f} s", flush=True)
+        while not running.game.wait(0.5) and running.proc.poll() is None:
+            pass
+        summary = running.game.finish("closed")
+    print(json.dumps(summary, ensure_ascii=False))
+    return summary
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"use strict";
+// A Word Hunt-style round. The path is built from the pointer events the browser delivers and
+// nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
+// tiles here exactly as in a real browser game. The server judges and logs every submission.
+
+const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
+const board = document.getElementById("board");
+const tiles = [];  // DOM elements, row-major
+let game = null;  // {tiles, rows, cols, words, found, score}
+let words = new Set();
+const found = new Set();
+let score = 0;
+let deadline = 0;
+let path = null;  // [[r, c], ...] while the button is held, else null
+let over = false;
+
+async function start() {
+  game = await (await fetch("state", {cache: "no-store"})).json();
+  deadline = performance.now() + game.remaining * 1000;
+  words = new Set(game.words);
+  game.found.forEach(w => found.add(w));
+  score = game.score;
+  board.style.setProperty("--cols", game.cols);
+  game.tiles.forEach((letter, i) => {
+    const el = document.createElement("div");
+    el.className = "tile";
+    el.textContent = letter.toUpperCase();
+    el.dataset.cell = i;
+    board.appendChild(el);
+    tiles.push(el);
+  });
+  showScore();
+  tick();
+}
+
+function cellOf(el) {
+  const i = Number(el.dataset.cell);
+  return [Math.floor(i / game.cols), i % game.cols];
+}
+
+function tileAt(x, y, core) {
+  const el = document.elementFromPoint(x, y)?.closest(".tile");
+  if (!el) return null;
+  const box = el.getBoundingClientRect();
+  const half = box.width / 2;
+  const off = Math.max(Math.abs(x - box.left - half), Math.abs(y - box.top - half));
+  return off <= half * core ? cellOf(el) : null;
+}
+
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+const adjacent = (a, b) => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1])) === 1;
+const wordOf = cells => cells.map(([r, c]) => game.tiles[r * game.cols + c]).join("");
+
+function verdict(cells) {
+  const word = wordOf(cells);
+  if (found.has(word)) return "found";
+  return words.has(word) ? "new" : "held";
+}
+
+function paint() {
+  tiles.forEach(el => { el.className = "tile"; });
+  if (!path) return;
+  const kind = verdict(path);
+  path.forEach(([r, c]) => tiles[r * game.cols + c].classList.add(kind));
+}
+
+function visit(cell) {
+  const last = path[path.length - 1];
+  if (!cell || same(cell, last)) return;
+  if (path.length >= 2 && same(cell, path[path.length - 2])) {
+    path.pop();  // moving back onto the previous tile undoes the last one
+  } else if (adjacent(cell, last) && !path.some(p => same(p, cell))) {
+    path.push(cell);
+  } else {
+    return;
+  }
+  paint();
+}
+
+board.addEventListener("pointerdown", e => {
+  if (over || e.button !== 0) return;
+  e.preventDefault();
+  const cell = tileAt(e.clientX, e.clientY, 1);
+  if (!cell) return;
+  path = [cell];
+  paint();
+});
+
+document.addEventListener("pointermove", e => {
+  if (path) visit(tileAt(e.clientX, e.clientY, CORE));
+});
+
+document.addEventListener("pointerup", () => {
+  if (!path) return;
+  const cells = path;
+  path = null;
+  paint();  // every tile plain again at once
+  if (verdict(cells) === "new") found.add(wordOf(cells));  // a quick repeat shows yellow
+  submit(cells);
+});
+
+document.addEventListener("pointercancel", () => { path = null; paint(); });
+
+async function submit(cells) {
+  const reply = await (await fetch("submit", {method: "POST", body: JSON.stringify({path: cells})})).json();
+  (reply.found || []).forEach(w => found.add(w));
+  score = Math.max(score, reply.score ?? 0);  // replies may arrive out of order; both only grow
+  showScore();
+}
+
+function showScore() {
+  document.getElementById("score").textContent = `Score ${score}   Words ${found.size}`;
+}
+
+function tick() {
+  const left = Math.max(0, deadline - performance.now()) / 1000;
+  const s = Math.floor(left);
+  document.getElementById("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  if (left > 0) {
+    setTimeout(tick, 200);
+    return;
+  }
+  over = true;
+  path = null;
+  paint();
+  board.classList.add("over");
+  document.getElementById("message").textContent = "Time's up";
+}
+
+start();
