@@ -48,31 +48,75 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Game:
+    """A game's rules: what kind of game, the shortest word it takes, how words score."""
+
     name: str
     kind: str  # "grid" | "balda" | "anagram"
-    title: str
     min_len: int = 3
-    adjacency: int = 8  # 8: king moves (grid games); 4: orthogonal (Balda)
     scoring: Scoring = field(default_factory=Scoring)
-    input_style: str = "drag"  # how a word is entered: "drag" a path, or "tap" tiles then submit
 
 
 GAMES: dict[str, Game] = {
     g.name: g
     for g in (
-        Game("boggle", "grid", "Boggle", scoring=Scoring((0, 0, 0, 1, 1, 2, 3, 5, 11))),
-        Game("wordhunt", "grid", "Word Hunt (GamePigeon)",
+        Game("boggle", "grid", scoring=Scoring((0, 0, 0, 1, 1, 2, 3, 5, 11))),
+        Game("wordhunt", "grid",
              scoring=Scoring((0, 0, 0, 100, 400, 800, 1400, 1800, 2200), extra_per_letter=400)),
-        Game("wordsmania", "grid", "Wordsmania / Словомания", scoring=Scoring((0, 1), 1)),
-        Game("wordament", "grid", "Wordament", scoring=Scoring(letter_values=True)),
-        Game("ruzzle", "grid", "Ruzzle", scoring=Scoring(letter_values=True)),
-        Game("balda", "balda", "Балда (classic)", min_len=2, adjacency=4, scoring=Scoring((0, 1), 1),
-             input_style="tap"),
-        Game("balda-knots", "balda", "Балда «узелки»", min_len=2, adjacency=4,
-             scoring=Scoring((0, 1), 1), input_style="tap"),
-        Game("anagram", "anagram", "4 Pics 1 Word / anagrams", min_len=1, input_style="tap"),
+        Game("wordsmania", "grid", scoring=Scoring((0, 1), 1)),
+        Game("wordament", "grid", scoring=Scoring(letter_values=True)),
+        Game("ruzzle", "grid", scoring=Scoring(letter_values=True)),
+        Game("balda", "balda", min_len=2, scoring=Scoring((0, 1), 1)),
+        Game("balda-knots", "balda", min_len=2, scoring=Scoring((0, 1), 1)),
+        Game("anagram", "anagram", min_len=1),
     )
 }
+
+INPUT_STYLES = ("drag", "click", "type")  # a path dragged; cells clicked then confirmed; typed + Enter
+CONFIRMS = ("last", "enter", "button")  # how a clicked path is submitted
+PACES = {"fast": (0.02, 0.017, 0.015, 0.03), "normal": (0.03, 0.02, 0.02, 0.05),
+         "human": (0.08, 0.05, 0.05, 0.3)}  # settle, step, hold, between (wordbot.act.Pacing)
+RGB = tuple[int, int, int]
+
+
+@dataclass
+class InputSpec:
+    """How the game takes a word. ``style`` "" means not known yet: the first word finds it."""
+
+    style: str = ""
+    confirm: str = "last"  # click style: click the last cell again, press Enter, or a button
+    button: tuple[int, int, int, int] | None = None  # the confirm button's box in the window
+    pace: str = "normal"
+    jitter: float = 0.0  # pixels of random offset per cell (human-like)
+
+
+@dataclass
+class Signature:
+    """What a game shows in reply to a word: the path's colour while the button is still held
+    and after release (None: unchanged), and marks where the window changed outside the board
+    ("above:1" = above the board, about one tile pitch from it)."""
+
+    held: RGB | None = None
+    flash: RGB | None = None
+    marks: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return self.held is None and self.flash is None and not self.marks
+
+
+@dataclass
+class FeedbackSpec:
+    """The game's replies as learned from the first words of a round (or set by hand)."""
+
+    accepted: Signature | None = None  # what an accepted word looks like
+    highlight: bool | None = None  # whether the game colours the cells of a word being entered
+    latency: float | None = None  # seconds from release to the reply, slowest seen
+    silent: bool = False  # the game shows nothing at all: words are sent, never confirmed
+
+
+@dataclass
+class RoundSpec:
+    duration: float = 120.0  # seconds; the round also ends when the screen says so
 
 
 def game(name: str, kind: str | None = None) -> Game:

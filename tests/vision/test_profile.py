@@ -23,7 +23,7 @@ def test_profile_round_trip(rng):
     assert (again.rows, again.cols, again.window) == (4, 5, "Game")
     assert np.abs(again.geometry.centres - geometry.centres).max() < 1
     assert not list(profile_dir().glob("*.tmp"))
-    with pytest.raises(WordbotError, match="no calibration profile"):
+    with pytest.raises(WordbotError, match="no game profile"):
         load_profile("never-saved")
     with pytest.raises(WordbotError, match="bad profile name"):
         load_profile("../escape")
@@ -93,3 +93,29 @@ def test_locate_follows_a_board_moved_within_the_frame(rng):
     g2 = locate(moved.image, "region-game")
     assert np.abs(g2.centres - moved.centres).max() <= 4
     assert g2.box != g1.box
+
+
+def test_a_broken_profile_is_moved_aside_with_one_clear_error():
+    save_profile(Profile("broken"))
+    path = profile_dir() / "broken.json"
+    for text in ("{not json", "[]", '{"name": "broken", "rows": "4"}', '{"name": "broken", "rows": 0, '
+                 '"input": {"style": "mouse"}}', '{"name": "broken", "rows": 4, "cols": 4, "box": null}'):
+        path.write_text(text)
+        with pytest.raises(WordbotError, match="moved aside"):
+            load_profile("broken")
+        assert not path.exists() and (profile_dir() / "broken.json.corrupt").read_text() == text
+
+
+def test_presets_are_profiles_and_a_profile_keeps_every_section():
+    from wordbot.games import InputSpec, Signature
+
+    prof = Profile.preset("wordhunt", "en")
+    assert (prof.rules.name, prof.rules.min_len, prof.lang, prof.geometry) == ("wordhunt", 3, "en", None)
+    prof.min_len, prof.input = 4, InputSpec("click", "enter", pace="human")
+    prof.feedback.accepted = Signature(held=None, flash=(0, 200, 0), marks=("above:0",))
+    prof.feedback.highlight = True
+    save_profile(prof)
+    again = load_profile("wordhunt")
+    assert again == prof and again.rules.min_len == 4
+    with pytest.raises(WordbotError, match="unknown game"):
+        Profile.preset("chess")

@@ -1,5 +1,9 @@
-"""Calibration profiles: where a game's board is in its window (or screen region), saved per game
-or window and reused, plus the glyph templates learned from that game.
+"""Game profiles: everything that differs between games, in one place, saved per game.
+
+A profile holds the look (where the board was and its size: a hint checked against each frame;
+the glyph templates learned from the game), the rules (language, rules preset, minimum length,
+word list), the input style and pace, the feedback learned from the game's replies, and the
+round. The bundled presets (``--game``) are profiles too (``Profile.preset``).
 
     prof = Profile.from_geometry("wordament", geometry, frame_size=(w, h), window="Wordament")
     save_profile(prof); prof = load_profile("wordament")
@@ -18,13 +22,16 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import asdict, dataclass
+import types
+import typing
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
+from wordbot.games import CONFIRMS, GAMES, INPUT_STYLES, PACES, FeedbackSpec, Game, InputSpec, RoundSpec
 
 
 def data_dir() -> Path:
@@ -62,21 +69,66 @@ def write_atomic(path: Path, data: bytes) -> None:
 @dataclass
 class Profile:
     name: str
-    rows: int
-    cols: int
-    box: tuple[int, int, int, int]  # x, y, w, h in frame coordinates
-    tile: tuple[float, float]
+    rows: int = 0  # look: the board as calibrated (0: not yet), a hint checked against each frame
+    cols: int = 0
+    box: tuple[int, int, int, int] | None = None  # x, y, w, h in frame coordinates
+    tile: tuple[float, float] | None = None
     frame_size: tuple[int, int] | None = None  # (w, h) of the frame it was found in
     window: str | None = None  # title of the game window
     region: tuple[int, int, int, int] | None = None  # or a fixed screen region
     lang: str = "ru"
+    game: str = "wordsmania"  # the rules preset: kind of game and scoring
+    min_len: int | None = None  # None: the preset's
+    words: str | None = None  # the game's word list file (None: the built-in list of ``lang``)
+    input: InputSpec = field(default_factory=InputSpec)
+    feedback: FeedbackSpec = field(default_factory=FeedbackSpec)
+    round: RoundSpec = field(default_factory=RoundSpec)
+
+    @classmethod
+    def preset(cls, game: str, lang: str = "ru") -> Profile:
+        """A bundled preset as a profile: its rules, nothing learned yet."""
+        from wordbot.games import game as find_game
+
+        find_game(game)  # a clear error for an unknown name
+        return cls(game, lang=lang, game=game)
+
+    @property
+    def rules(self) -> Game:
+        """The rules preset with this game's minimum length."""
+        preset = GAMES[self.game]
+        if self.min_len is None:
+            return preset
+        return Game(preset.name, preset.kind, self.min_len, preset.scoring)
+
+    def validate(self) -> None:
+        """WordbotError naming the first field that cannot be right."""
+        problems = [
+            (self.lang in ("ru", "en"), f"lang {self.lang!r} (ru or en)"),
+            (self.game in GAMES, f"game {self.game!r} (one of {', '.join(GAMES)})"),
+            (self.min_len is None or 1 <= self.min_len <= 64, f"min_len {self.min_len}"),
+            (0 <= self.rows <= 64 and 0 <= self.cols <= 64 and (self.rows == 0) == (self.cols == 0),
+             f"board size {self.rows}x{self.cols}"),
+            (self.rows == 0 or (self.box is not None and self.tile is not None
+                                and min(self.box[2:]) > 0 and min(self.tile) > 0), f"board box {self.box}"),
+            (self.input.style in ("", *INPUT_STYLES), f"input style {self.input.style!r}"),
+            (self.input.confirm in CONFIRMS, f"confirm {self.input.confirm!r}"),
+            (self.input.pace in PACES, f"pace {self.input.pace!r}"),
+            (0 <= self.input.jitter <= 0.3 * max(self.tile or (100,)), f"jitter {self.input.jitter}"),
+            (self.round.duration > 0, f"round duration {self.round.duration}"),
+        ]
+        bad = [text for ok, text in problems if not ok]
+        if bad:
+            raise WordbotError(f"profile {self.name!r}: impossible {bad[0]}")
 
     @classmethod
     def from_geometry(cls, name: str, geometry: BoardGeometry, **kw) -> Profile:
         return cls(name, geometry.rows, geometry.cols, tuple(geometry.box), tuple(geometry.tile), **kw)
 
     @property
-    def geometry(self) -> BoardGeometry:
+    def geometry(self) -> BoardGeometry | None:
+        """The calibrated board (None when the profile has none yet)."""
+        if not self.rows:
+            return None
         x, y, w, h = self.box
         tw, th = self.tile
         px = (w - tw) / (self.cols - 1) if self.cols > 1 else 0
@@ -89,7 +141,7 @@ class Profile:
     def fits(self, frame: np.ndarray) -> bool:
         """Whether the saved board still applies to ``frame`` (same frame size as calibrated)."""
         h, w = frame.shape[:2]
-        return self.frame_size is None or tuple(self.frame_size) == (w, h)
+        return self.rows > 0 and (self.frame_size is None or tuple(self.frame_size) == (w, h))
 
     def bank(self, lang: str | None = None):
         """The built-in template bank of ``lang`` plus the templates learned for this profile."""
@@ -100,23 +152,68 @@ class Profile:
 
 
 def save_profile(profile: Profile) -> Path:
+    profile.validate()
     path = _path(profile.name, ".json")
     write_atomic(path, json.dumps(asdict(profile), ensure_ascii=False, indent=1).encode())
     return path
 
 
 def load_profile(name: str) -> Profile:
+    """The saved profile ``name``. A file that cannot be a profile is moved aside (never deleted)
+    and reported in the error."""
     path = _path(name, ".json")
     try:
-        data = json.loads(path.read_text())
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise WordbotError(f"no calibration profile {name!r} (run wordbot calibrate --name {name})") from None
-    except (OSError, ValueError) as exc:
+        raise WordbotError(f"no game profile {name!r} (run wordbot calibrate --name {name})") from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise WordbotError(f"profile {path} is unreadable: {exc}") from None
-    for key in ("box", "tile", "frame_size", "region"):
-        if data.get(key) is not None:
-            data[key] = tuple(data[key])
-    return Profile(**data)
+    try:
+        data = json.loads(text)
+        profile = _build(Profile, data, "profile")
+        profile.validate()
+    except (ValueError, WordbotError) as exc:
+        aside = path.with_name(path.name + ".corrupt")
+        os.replace(path, aside)
+        raise WordbotError(f"profile {path} is broken ({exc}); moved aside to {aside}: run wordbot "
+                           f"calibrate --name {name} again") from None
+    return profile
+
+
+def _build(cls, data, where: str):
+    """A dataclass from JSON data, checking each field's type (ValueError naming the field)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected an object")
+    hints = typing.get_type_hints(cls)
+    kw = {f.name: _value(hints[f.name], data[f.name], f"{where}.{f.name}")
+          for f in fields(cls) if f.name in data}
+    try:
+        return cls(**kw)
+    except TypeError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+
+
+def _value(tp, value, where: str):
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _value(inner, value, where)
+    if is_dataclass(tp):
+        return _build(tp, value, where)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"{where}: expected a list")
+        kinds = args[:1] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
+        if len(kinds) != len(value):
+            raise ValueError(f"{where}: expected {len(kinds)} values")
+        return tuple(_value(k, v, where) for k, v in zip(kinds, value, strict=True))
+    if tp is float and isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if tp in (int, str, bool) and type(value) is tp:
+        return value
+    raise ValueError(f"{where}: {value!r} is not a {getattr(tp, '__name__', tp)}")
 
 
 def load_learned(name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -153,7 +250,7 @@ def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> Board
     there (checked by detecting it in the saved box and a margin around it, which is quick);
     otherwise detected in the whole frame and the profile saved: no profile yet, the window was
     resized, the board moved within a screen region, the layout changed, or ``redetect`` asked.
-    ``new``: fields for a new profile (window, region, lang). WordbotError when there is no board.
+    ``new``: fields to set (window, region, lang). WordbotError when there is no board.
     """
     from wordbot.calibration.detect import detect_board
 
@@ -166,10 +263,14 @@ def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> Board
     geometry = detect_board(frame)
     if geometry is None:
         raise WordbotError("no letter board found in the frame")
-    h, w = frame.shape[:2]
-    kept = {k: getattr(profile, k) for k in ("window", "region", "lang")} if profile else {}
-    save_profile(Profile.from_geometry(name, geometry, frame_size=(w, h), **(kept | new)))
+    save_profile(with_look(profile or Profile(name), geometry, frame.shape, **new))
     return geometry
+
+
+def with_look(profile: Profile, geometry: BoardGeometry, frame_shape: tuple[int, ...], **new) -> Profile:
+    """``profile`` with the board of ``geometry`` seen in a frame of ``frame_shape``; the rest kept."""
+    return replace(profile, rows=geometry.rows, cols=geometry.cols, box=tuple(geometry.box),
+                   tile=tuple(geometry.tile), frame_size=(frame_shape[1], frame_shape[0]), **new)
 
 
 def _still_there(frame: np.ndarray, profile: Profile) -> bool:
