@@ -1,21 +1,43 @@
-"""The desktop mouse through pyautogui (X11 via XTest, Windows, macOS).
+"""The desktop mouse and keyboard through pyautogui (X11 via XTest, Windows, macOS).
 
 pyautogui's fail-safe stays on: throwing the mouse into a screen corner raises
-``pyautogui.FailSafeException`` at the next call, which play reports as a stop.
+``pyautogui.FailSafeException`` at the next call (and before every key typed), which play reports
+as a stop.
 """
 
 from __future__ import annotations
 
+import sys
+import time
+from typing import TYPE_CHECKING
+
 from wordbot.act.base import Stopped
+from wordbot.errors import WordbotError
+
+if TYPE_CHECKING:
+    from wordbot.act.xkeys import XKeys
+
+# X keysym names -> pyautogui's names, for the platforms where pyautogui types.
+PYAUTOGUI_KEYS = {
+    "Return": "enter", "Escape": "esc", "BackSpace": "backspace", "Tab": "tab", "space": "space",
+    "Delete": "delete", "Left": "left", "Right": "right", "Up": "up", "Down": "down",
+    "Home": "home", "End": "end",
+}
 
 
 class PyAutoGUIDriver:
-    def __init__(self) -> None:
+    """``key_delay``: seconds each key is held and the pause after it, so games that poll the
+    keyboard once a frame see every key; ``key_settle``: on X11, how long a keycode bound for a
+    letter the layout lacks stays bound after the text (the game looks it up when it gets there)."""
+
+    def __init__(self, key_delay: float = 0.02, key_settle: float = 0.2) -> None:
         import pyautogui  # needs a display at import time, so imported only when driving
 
         pyautogui.FAILSAFE = True
         pyautogui.PAUSE = 0  # pacing is ours (``Pacing``), not a flat 0.1 s after every call
         self._gui = pyautogui
+        self.key_delay, self.key_settle = key_delay, key_settle
+        self._xkeys: XKeys | None = None
 
     def _call(self, fn, *args, **kw) -> None:
         try:
@@ -38,3 +60,34 @@ class PyAutoGUIDriver:
     def position(self) -> tuple[int, int]:
         p = self._gui.position()
         return int(p[0]), int(p[1])
+
+    def key(self, name: str) -> None:
+        """Press and release one key, named as X names keysyms: "Return", "Escape", "BackSpace"..."""
+        if sys.platform.startswith("linux"):
+            self._keyboard().key(name, self.key_delay)
+            return
+        if name not in PYAUTOGUI_KEYS:
+            raise ValueError(f"unknown key name {name!r} (known: {', '.join(PYAUTOGUI_KEYS)})")
+        self._call(self._gui.press, PYAUTOGUI_KEYS[name])  # pyautogui checks the fail-safe first
+        time.sleep(self.key_delay)
+
+    def write(self, text: str) -> None:
+        """Type ``text`` into the focused window. On X11 any letter, Cyrillic included, whatever the
+        layout. On Windows and macOS pyautogui presses the keys of its US key map, which type
+        Latin only if a Latin layout is active, and has no key for a Cyrillic letter (it would
+        skip it silently): that is an error here."""
+        if sys.platform.startswith("linux"):
+            self._keyboard().write(text, self.key_delay)
+            return
+        bad = [ch for ch in text if not self._gui.isValidKey(ch)]
+        if bad:
+            raise WordbotError(f"pyautogui cannot type {bad[0]!r} on {sys.platform} (Latin keys only)")
+        self._call(self._gui.write, text, interval=self.key_delay)  # the fail-safe checked per key
+
+    def _keyboard(self) -> XKeys:
+        from wordbot.act.xkeys import XKeys
+
+        if self._xkeys is None:
+            self._xkeys = XKeys(check=lambda: self._call(self._gui.failSafeCheck))
+        self._xkeys.settle = self.key_settle
+        return self._xkeys
