@@ -36,3 +36,28 @@ def test_device_screen_is_a_frame_source():
 def test_screencap_garbage_is_a_clear_error():
     with pytest.raises(WordbotError, match="screencap"):
         AdbDriver(runner=lambda cmd: b"not a png").screencap()
+
+
+def test_keys_become_keyevents():
+    calls = []
+    driver = AdbDriver(serial="emulator-5554", runner=lambda cmd: calls.append(cmd) or b"")
+    for name in ("Return", "BackSpace", "Escape"):
+        driver.key(name)
+    shell = ["adb", "-s", "emulator-5554", "shell", "input", "keyevent"]
+    assert calls == [shell + ["KEYCODE_ENTER"], shell + ["KEYCODE_DEL"], shell + ["KEYCODE_ESCAPE"]]
+    with pytest.raises(ValueError, match="unknown key"):
+        driver.key("Cyrillic_a")
+
+
+def test_text_is_typed_a_character_at_a_time_quoted_for_the_device_shell():
+    calls = []
+    AdbDriver(runner=lambda cmd: calls.append(cmd) or b"").write("it's a")
+    assert [c[-1] for c in calls] == ["i", "t", "''\"'\"''", "s", "%s", "a"]
+    assert all(c[:4] == ["adb", "shell", "input", "text"] for c in calls)
+
+
+def test_cyrillic_is_refused_before_anything_is_typed():
+    calls = []
+    with pytest.raises(WordbotError, match="adb cannot type 'к'"):
+        AdbDriver(runner=lambda cmd: calls.append(cmd) or b"").write("cat кот")
+    assert calls == []
