@@ -10,13 +10,21 @@ from wordbot.lexicon import Lexicon
 from wordbot.simgame.balda_app import BaldaOptions, run_balda
 from wordbot.simgame.boards import balda_start, grid_board
 from wordbot.simgame.gamelog import GameLog
-from wordbot.simgame.grid_app import GridOptions, run_grid
+from wordbot.simgame.grid_app import DEFAULT_FEEDBACK, INPUTS, GridOptions, parse_feedback, run_grid
 from wordbot.simgame.judge import BaldaJudge, GridJudge
+from wordbot.simgame.widgets import LOOKS
 
 
 def _point(text: str) -> tuple[int, int]:
     x, y = text.split(",")
     return int(x), int(y)
+
+
+def _feedback(text: str) -> frozenset[str]:
+    try:
+        return parse_feedback(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -31,10 +39,29 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--exclude", default="", help="grid: comma-separated words the game refuses")
     ap.add_argument("--extra", default="", help="grid: comma-separated words the game also takes")
     ap.add_argument("--drop-every", type=int, default=0, help="grid: lose every n-th gesture (lag)")
+    ap.add_argument("--input", default="drag", choices=list(INPUTS),
+                    help="grid: drag across tiles, click them one by one, or type the word")
+    ap.add_argument("--confirm", default="last", choices=["last", "enter"],
+                    help="grid, click input: send the word by clicking its last tile again, or by Return")
+    ap.add_argument("--feedback", type=_feedback, default=DEFAULT_FEEDBACK,
+                    help="grid: comma-separated of flash,held,score,list,message, or none "
+                         "(default flash,score,message)")
+    ap.add_argument("--min-len", type=int, default=3, help="grid: shortest word the game takes")
+    ap.add_argument("--look", default="classic", choices=list(LOOKS), help="grid: palette and type")
+    ap.add_argument("--pause-on-blur", action="store_true",
+                    help="grid: hide the board behind a Paused panel while the window lacks the focus")
+    ap.add_argument("--raw-motion", action="store_true",
+                    help="grid: select tiles only where the pointer is reported (fast drags skip tiles)")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
     ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     return ap.parse_args(argv)
+
+
+def grid_options(args: argparse.Namespace) -> GridOptions:
+    return GridOptions(args.duration, args.at, drop_every=args.drop_every, linger=args.linger,
+                       input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
+                       pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion)
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -44,11 +71,11 @@ def main(argv: list[str] | None = None) -> dict:
     try:
         if args.mode == "grid":
             size = args.size or 4
-            judge = GridJudge(grid_board(lex, size, size, args.seed), size, size, lex,
+            # The board depends on the seed only, so every variant of a seed has the same one.
+            judge = GridJudge(grid_board(lex, size, size, args.seed), size, size, lex, min_len=args.min_len,
                               exclude=frozenset(w for w in args.exclude.split(",") if w),
                               extra=frozenset(w for w in args.extra.split(",") if w))
-            summary = run_grid(judge, log, GridOptions(args.duration, args.at, drop_every=args.drop_every,
-                                                       linger=args.linger))
+            summary = run_grid(judge, log, grid_options(args))
         else:
             size = args.size or 5
             judge = BaldaJudge.start(balda_start(lex, size, args.seed), size, lex, knots=args.knots)

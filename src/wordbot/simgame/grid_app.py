@@ -1,4 +1,8 @@
-"""The grid game window: drag across tiles to spell a word, against the clock."""
+"""The grid game window: spell words on a letter grid against the clock.
+
+One game in many variants (how words are entered, what feedback shows, the look, whether it pauses
+when it loses the focus, the shortest word), so that a bot cannot be tuned to a single one of them.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +12,24 @@ import tkinter as tk
 from dataclasses import dataclass
 
 from wordbot.simgame.gamelog import GameLog
-from wordbot.simgame.judge import GridJudge
-from wordbot.simgame.widgets import (
-    ACCEPTED,
-    BACKGROUND,
-    FONT,
-    REJECTED,
-    REPEATED,
-    SELECTED,
-    TEXT,
-    TILE,
-    TileGrid,
-)
+from wordbot.simgame.judge import Cell, GridJudge, Verdict, adjacent
+from wordbot.simgame.widgets import LOOKS, TileGrid
 from wordbot.solver.grid import solve_grid
 
 TITLE = "wordbot simgame — grid"
 FLASH_MS = 450
+CHANNELS = ("flash", "held", "score", "list", "message")
+DEFAULT_FEEDBACK = frozenset({"flash", "score", "message"})
+MARGIN, HEADER, LIST_WIDTH, TYPED_ROW = 30, 80, 200, 45
+
+
+def parse_feedback(text: str) -> frozenset[str]:
+    """``"flash,score"`` or ``"none"`` as a set of feedback channels; an unknown name raises."""
+    names = frozenset(n.strip() for n in text.split(",") if n.strip()) - {"none"}
+    unknown = names - set(CHANNELS)
+    if unknown:
+        raise ValueError(f"unknown feedback channel(s): {', '.join(sorted(unknown))}")
+    return names
 
 
 @dataclass
@@ -31,116 +37,182 @@ class GridOptions:
     duration: float = 120.0
     at: tuple[int, int] = (40, 40)
     tile: int = 96
-    drop_every: int = 0  # simulate a lagging game: every n-th gesture is lost (0: never)
+    drop_every: int = 0  # simulate a lagging game: every n-th submission is lost (0: never)
     linger: float = 2.0  # seconds the final screen stays up
+    input: str = "drag"  # "drag", "click" (tile by tile) or "type" (the keyboard)
+    confirm: str = "last"  # click input: "last" (the last tile clicked again) or "enter" (Return)
+    feedback: frozenset[str] = DEFAULT_FEEDBACK
+    look: str = "classic"
+    pause_on_blur: bool = False  # a "Paused" panel hides the board while the window lacks the focus
+    raw_motion: bool = False  # drag: select only at the reported points (a fast finger skips tiles)
+
+    def settings(self) -> dict:
+        """The variant as the log records it."""
+        return {"input": self.input, "confirm": self.confirm if self.input == "click" else None,
+                "feedback": sorted(self.feedback), "look": self.look,
+                "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion}
 
 
 class GridApp:
     def __init__(self, root: tk.Tk, judge: GridJudge, log: GameLog, opts: GridOptions):
         self.root, self.judge, self.log, self.opts = root, judge, log, opts
-        rows, cols = judge.rows, judge.cols
-        margin, header = 30, 80
-        root.title(TITLE)
-        root.configure(background=BACKGROUND)
-        probe = TileGrid(tk.Canvas(root), 0, 0, 0, 0, opts.tile, opts.tile // 8)
-        width = 2 * margin + cols * opts.tile + (cols - 1) * probe.gap
-        height = header + rows * opts.tile + (rows - 1) * probe.gap + 90
-        root.geometry(f"{width}x{height}+{opts.at[0]}+{opts.at[1]}")
-        root.resizable(False, False)
-        self.canvas = tk.Canvas(root, width=width, height=height, background=BACKGROUND,
-                                highlightthickness=0)
-        self.canvas.pack()
-        self.grid = TileGrid(self.canvas, rows, cols, margin, header, opts.tile, opts.tile // 8)
-        for i, letter in enumerate(judge.tiles):
-            self.grid.set_letter(*divmod(i, cols), letter)
-        font = (FONT, 18, "bold")
-        self.score_text = self.canvas.create_text(margin, 40, anchor="w", fill=TEXT, font=font)
-        self.timer_text = self.canvas.create_text(width - margin, 40, anchor="e", fill=TEXT, font=font)
-        self.feedback = self.canvas.create_text(width / 2, header + self.grid.height + 45, fill=TEXT,
-                                                font=(FONT, 20, "bold"), text="")
-        self.path: list[tuple[int, int]] = []
-        self.last_point: tuple[float, float] | None = None
-        self.gestures = self.flashes = 0
-        self.flashed: dict[tuple[int, int], int] = {}
-        self.accepted = self.rejected = 0
+        self.look = LOOKS[opts.look]
+        self.selection: list[Cell] = []  # the tiles of the word being entered
+        self.selection_colour = self.look.selected
+        self.flashed: dict[Cell, tuple[str, int]] = {}  # tile -> (colour, flash number)
+        self.submissions = self.flashes = self.accepted = self.rejected = 0
         self.deadline = time.monotonic() + opts.duration
-        self.over = False
-        self.canvas.bind("<ButtonPress-1>", self.on_press)
-        self.canvas.bind("<B1-Motion>", self.on_motion)
-        self.canvas.bind("<ButtonRelease-1>", self.on_release)
+        self.over = self.paused = False
+        self.layout()
+        INPUTS[opts.input](self)
+        if opts.pause_on_blur:
+            root.bind("<FocusOut>", lambda e: e.widget is root and self.pause(True))
+            root.bind("<FocusIn>", lambda e: e.widget is root and self.pause(False))
         root.protocol("WM_DELETE_WINDOW", lambda: self.finish("closed"))
         self.tick()
 
-    # --- input: a finger's path over the tiles -------------------------------------------------
-    def on_press(self, event) -> None:
-        if self.over:
-            return
-        self.path, self.last_point = [], (event.x, event.y)
-        self.visit(event.x, event.y)
+    # --- the window ------------------------------------------------------------------------------
+    def layout(self) -> None:
+        """Board, clock and whichever feedback channels are on; the pause panel, hidden."""
+        opts, look, root = self.opts, self.look, self.root
+        rows, cols = self.judge.rows, self.judge.cols
+        root.title(TITLE)
+        root.configure(background=look.background)
+        gap = opts.tile // 8
+        board_w, board_h = cols * opts.tile + (cols - 1) * gap, rows * opts.tile + (rows - 1) * gap
+        typed = TYPED_ROW if opts.input == "type" else 0
+        width = 2 * MARGIN + board_w + (LIST_WIDTH if "list" in opts.feedback else 0)
+        height = HEADER + board_h + 90 + typed
+        root.geometry(f"{width}x{height}+{opts.at[0]}+{opts.at[1]}")
+        root.resizable(False, False)
+        self.canvas = c = tk.Canvas(root, width=width, height=height, background=look.background,
+                                    highlightthickness=0)
+        c.pack()
+        self.grid = TileGrid(c, rows, cols, MARGIN, HEADER, opts.tile, gap, look)
+        for i, letter in enumerate(self.judge.tiles):
+            self.grid.set_letter(*divmod(i, cols), letter)
+        below = HEADER + board_h
+        self.score_text = self.text(MARGIN, 40, anchor="w") if "score" in opts.feedback else None
+        self.timer_text = self.text(MARGIN + board_w, 40, anchor="e")
+        self.typed_text = self.text(MARGIN + board_w / 2, below + 40) if typed else None
+        self.message = self.text(MARGIN + board_w / 2, below + 45 + typed)
+        c.itemconfigure(self.message, font=(look.font, 20, "bold"))
+        self.word_list = (self.text(MARGIN + board_w + 30, HEADER, anchor="nw")
+                          if "list" in opts.feedback else None)
+        self.list_lines = max(1, board_h // 24)
+        self.panel = [c.create_rectangle(0, HEADER - 20, width, height, fill=look.background, outline="",
+                                         state="hidden"),
+                      self.text(width / 2, HEADER + board_h / 2, state="hidden")]
+        c.itemconfigure(self.panel[1], text="Paused", font=(look.font, 32, "bold"))
 
-    def on_motion(self, event) -> None:
-        if self.over or self.last_point is None:
-            return
-        # Tk merges motion events when busy; walk the segment so no tile in between is skipped.
-        x0, y0 = self.last_point
-        steps = max(1, math.ceil(math.hypot(event.x - x0, event.y - y0) / (self.opts.tile / 8)))
-        for k in range(1, steps + 1):
-            self.visit(x0 + (event.x - x0) * k / steps, y0 + (event.y - y0) * k / steps)
-        self.last_point = (event.x, event.y)
+    def text(self, x: float, y: float, **kw) -> int:
+        """A text item in the look's colour and type (empty until a channel writes it)."""
+        return self.canvas.create_text(x, y, fill=self.look.text, font=(self.look.font, 18, "bold"), text="",
+                                       **kw)
 
-    def visit(self, x: float, y: float) -> None:
-        cell = self.grid.cell_at(x, y, core=0.8)
-        if cell is None or (self.path and self.path[-1] == cell):
-            return
-        if len(self.path) >= 2 and self.path[-2] == cell:  # sliding back undoes the last tile
-            self.grid.paint(*self.path.pop(), TILE)
-            return
-        self.path.append(cell)
-        self.grid.paint(*cell, SELECTED)
+    def say(self, message: str) -> None:
+        if "message" in self.opts.feedback:
+            self.canvas.itemconfigure(self.message, text=message)
 
-    def on_release(self, event) -> None:
-        if self.over or self.last_point is None:
-            return
-        path, self.path, self.last_point = self.path, [], None
-        if not path:
-            return
-        self.gestures += 1
-        if self.opts.drop_every and self.gestures % self.opts.drop_every == 0:
-            self.log.write("dropped", path=path)
-            self.flash(path, TILE, "")
-            return
-        verdict = self.judge.submit(path)
-        self.log.write("submit", word=verdict.word, path=path, accepted=verdict.accepted,
-                       reason=verdict.reason, points=verdict.points)
+    # --- the selection and the tiles' colours ----------------------------------------------------
+    def accepting(self) -> bool:
+        """Input counts only while the round runs and the board is showing."""
+        return not self.over and not self.paused
+
+    def select(self, path: list[Cell]) -> None:
+        """Show ``path`` as the word being entered (with ``held``: coloured by its verdict-to-be)."""
+        before, self.selection = self.selection, list(path)
+        self.selection_colour = self.held_colour(path)
+        for cell in {*before, *path}:
+            self.repaint(cell)
+
+    def held_colour(self, path: list[Cell]) -> str:
+        if "held" not in self.opts.feedback or not path:
+            return self.look.selected
+        verdict = self.judge.check(path)
         if verdict.accepted:
-            self.accepted += 1
-            self.flash(path, ACCEPTED, f"{verdict.word.upper()}  +{verdict.points}")
-        else:
-            self.rejected += 1
-            colour = REPEATED if verdict.reason == "already found" else REJECTED
-            self.flash(path, colour, f"{verdict.word.upper()}: {verdict.reason}")
+            return self.look.accepted
+        return self.look.repeated if verdict.reason == "already found" else self.look.selected
 
-    def flash(self, path, colour: str, message: str) -> None:
+    def repaint(self, cell: Cell) -> None:
+        if self.over:
+            colour = self.look.over
+        elif cell in self.selection:
+            colour = self.selection_colour
+        else:
+            colour = self.flashed.get(cell, (self.look.tile, 0))[0]
+        self.grid.paint(*cell, colour)
+
+    def flash(self, path: list[Cell], colour: str) -> None:
         """Colour the word's tiles for a moment (the feedback a bot can see), then restore them."""
         self.flashes += 1
         for cell in path:
-            self.grid.paint(*cell, colour)
-            self.flashed[cell] = self.flashes
-        self.canvas.itemconfigure(self.feedback, text=message)
+            self.flashed[cell] = (colour, self.flashes)
+            self.repaint(cell)
         self.root.after(FLASH_MS, self.unflash, path, self.flashes)
 
-    def unflash(self, path, flash: int) -> None:
+    def unflash(self, path: list[Cell], flash: int) -> None:
         for cell in path:
-            if self.flashed.get(cell) == flash and cell not in self.path:
-                self.grid.paint(*cell, TILE)
+            if self.flashed.get(cell, ("", 0))[1] == flash:
+                del self.flashed[cell]
+                self.repaint(cell)
 
-    # --- clock and the end of the round ----------------------------------------------------------
+    # --- submissions -----------------------------------------------------------------------------
+    def submit(self, path: list[Cell] | None = None, word: str | None = None) -> None:
+        """Judge a finished entry: a path of tiles, or (typed) a word the judge traces itself."""
+        self.select([])
+        if not path and not word:
+            return
+        self.submissions += 1
+        if self.opts.drop_every and self.submissions % self.opts.drop_every == 0:
+            self.log.write("dropped", path=path, word=word)
+            self.say("")
+            return
+        verdict = self.judge.submit(path) if word is None else self.judge.submit_word(word)
+        self.log.write("submit", word=verdict.word, path=verdict.path, accepted=verdict.accepted,
+                       reason=verdict.reason, points=verdict.points)
+        self.accepted += verdict.accepted
+        self.rejected += not verdict.accepted
+        self.show_verdict(verdict)
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        if verdict.accepted:
+            colour, message = self.look.accepted, f"{verdict.word.upper()}  +{verdict.points}"
+            self.show_list()
+        else:
+            colour = self.look.repeated if verdict.reason == "already found" else self.look.refused
+            message = f"{verdict.word.upper()}: {verdict.reason}"
+        if "flash" in self.opts.feedback and verdict.path:
+            self.flash(verdict.path, colour)
+        self.say(message)
+        self.show_score()
+
+    def show_list(self) -> None:
+        if self.word_list is not None:
+            newest_first = [w.upper() for w in reversed(self.judge.found)][:self.list_lines]
+            self.canvas.itemconfigure(self.word_list, text="\n".join(newest_first))
+
+    def show_score(self) -> None:
+        if self.score_text is not None:
+            self.canvas.itemconfigure(self.score_text,
+                                      text=f"Score {self.judge.score}   Words {len(self.judge.found)}")
+
+    # --- focus, clock and the end of the round ---------------------------------------------------
+    def pause(self, paused: bool) -> None:
+        """Cover the board while the window has no focus (input is ignored meanwhile)."""
+        if self.over or paused == self.paused:
+            return
+        self.paused = paused
+        self.select([])
+        for item in self.panel:
+            self.canvas.itemconfigure(item, state="normal" if paused else "hidden")
+            self.canvas.tag_raise(item)
+
     def tick(self) -> None:
         if self.over:
             return
         left = max(0.0, self.deadline - time.monotonic())
-        self.canvas.itemconfigure(self.score_text,
-                                  text=f"Score {self.judge.score}   Words {len(self.judge.found)}")
+        self.show_score()
         self.canvas.itemconfigure(self.timer_text, text=f"{int(left) // 60}:{int(left) % 60:02d}")
         if left <= 0:
             self.finish("time")
@@ -151,8 +223,10 @@ class GridApp:
         if self.over:
             self.root.destroy()
             return
+        self.pause(False)
         self.over = True
-        self.canvas.itemconfigure(self.feedback, text="Time's up" if reason == "time" else "Closed")
+        self.grid.paint_all(self.look.over)
+        self.canvas.itemconfigure(self.message, text="Time's up" if reason == "time" else "Closed")
         self.summary = self.log.write("end", reason=reason, score=self.judge.score,
                                       accepted=self.accepted, rejected=self.rejected,
                                       found=sorted(self.judge.found))
@@ -162,18 +236,127 @@ class GridApp:
             self.root.after(int(self.opts.linger * 1000), self.root.destroy)
 
 
+# --- input styles: each binds its events and hands the app selections and submissions ------------
+class DragInput:
+    """Press, slide over the tiles, release: the finger's path is the word."""
+
+    def __init__(self, app: GridApp):
+        self.app = app
+        self.last_point: tuple[float, float] | None = None
+        app.canvas.bind("<ButtonPress-1>", self.on_press)
+        app.canvas.bind("<B1-Motion>", self.on_motion)
+        app.canvas.bind("<ButtonRelease-1>", self.on_release)
+
+    def on_press(self, event) -> None:
+        if not self.app.accepting():
+            return
+        self.app.select([])
+        self.last_point = (event.x, event.y)
+        self.visit(event.x, event.y)
+
+    def on_motion(self, event) -> None:
+        if not self.app.accepting() or self.last_point is None:
+            return
+        x0, y0 = self.last_point
+        # Tk merges motion events when busy; unless raw, walk the segment so no tile in between is skipped.
+        dist = 0 if self.app.opts.raw_motion else math.hypot(event.x - x0, event.y - y0)
+        steps = max(1, math.ceil(dist / (self.app.opts.tile / 8)))
+        for k in range(1, steps + 1):
+            self.visit(x0 + (event.x - x0) * k / steps, y0 + (event.y - y0) * k / steps)
+        self.last_point = (event.x, event.y)
+
+    def visit(self, x: float, y: float) -> None:
+        path = self.app.selection
+        cell = self.app.grid.cell_at(x, y, core=0.8)
+        if cell is None or (path and path[-1] == cell):
+            return
+        if len(path) >= 2 and path[-2] == cell:  # sliding back undoes the last tile
+            self.app.select(path[:-1])
+        else:
+            self.app.select([*path, cell])
+
+    def on_release(self, event) -> None:
+        if not self.app.accepting() or self.last_point is None:
+            return
+        self.last_point = None
+        self.app.submit(self.app.selection)
+
+
+class ClickInput:
+    """Click adjacent tiles one by one; the last tile clicked again (or Return) sends the word."""
+
+    def __init__(self, app: GridApp):
+        self.app = app
+        self.pressed: Cell | None = None
+        app.canvas.bind("<ButtonPress-1>", self.on_press)
+        app.canvas.bind("<ButtonRelease-1>", self.on_release)
+        app.root.bind("<Escape>", lambda e: app.accepting() and app.select([]))
+        if app.opts.confirm == "enter":
+            app.root.bind("<Return>", lambda e: app.accepting() and app.submit(app.selection))
+
+    def on_press(self, event) -> None:
+        self.pressed = self.app.grid.cell_at(event.x, event.y)
+
+    def on_release(self, event) -> None:
+        cell, path = self.app.grid.cell_at(event.x, event.y), self.app.selection
+        if not self.app.accepting() or cell is None or cell != self.pressed:
+            return
+        if path and cell == path[-1]:
+            if self.app.opts.confirm == "last":
+                self.app.submit(path)
+        elif cell not in path and (not path or adjacent(path[-1], cell)):
+            self.app.select([*path, cell])
+
+
+class TypeInput:
+    """Type the word: it shows under the board (its path on the board, if any, as the selection);
+    BackSpace deletes, Escape clears, Return sends it."""
+
+    def __init__(self, app: GridApp):
+        self.app = app
+        self.word = ""
+        app.root.bind("<Key>", self.on_key)
+
+    def on_key(self, event) -> None:
+        if not self.app.accepting():
+            return
+        if event.keysym == "Return":
+            word, self.word = self.word, ""
+            self.show()
+            self.app.submit(word=word)
+            return
+        if event.keysym == "BackSpace":
+            self.word = self.word[:-1]
+        elif event.keysym == "Escape":
+            self.word = ""
+        elif len(event.char) == 1 and event.char.isalpha():
+            self.word += event.char.lower()
+        else:
+            return
+        self.show()
+
+    def show(self) -> None:
+        self.app.canvas.itemconfigure(self.app.typed_text, text=self.word.upper())
+        self.app.select((self.app.judge.trace(self.word.replace("ё", "е")) or []) if self.word else [])
+
+
+INPUTS = {"drag": DragInput, "click": ClickInput, "type": TypeInput}
+
+
 def run_grid(judge: GridJudge, log: GameLog, opts: GridOptions) -> dict:
     """Play one round in a window; returns the end-of-round summary."""
-    board = solve_grid(judge.tiles, judge.rows, judge.cols, judge.lex, judge.min_len, judge.rules)
-    board_words = [f.word for f in board if f.word not in judge.exclude]
+    board = [f for f in solve_grid(judge.tiles, judge.rows, judge.cols, judge.lex, judge.min_len, judge.rules)
+             if f.word not in judge.exclude]
+    board_words, board_points = [f.word for f in board], sum(f.score for f in board)
     log.write("start", mode="grid", rows=judge.rows, cols=judge.cols, tiles=judge.tiles,
-              board_words=board_words, board_points=sum(f.score for f in board
-                                                        if f.word not in judge.exclude))
+              min_len=judge.min_len, **opts.settings(), board_words=board_words, board_points=board_points)
     root = tk.Tk()
     app = GridApp(root, judge, log, opts)
+    root.wait_visibility()
+    root.focus_force()  # typed input needs the keyboard; a blur-pausing game starts with the focus
     root.mainloop()
     summary = dict(app.summary)
     share = len(set(board_words) & set(judge.found)) / max(1, len(board_words))
-    summary.update(board_words=len(board_words), share=round(share, 4))
+    summary.update(board_words=len(board_words), share=round(share, 4), board_points=board_points)
     log.write("summary", **{k: v for k, v in summary.items() if k not in ("t", "event", "found")})
     return summary

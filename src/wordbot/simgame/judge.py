@@ -15,10 +15,15 @@ from wordbot.lexicon import Lexicon
 Cell = tuple[int, int]
 
 
+def adjacent(a: Cell, b: Cell) -> bool:
+    """Tiles that touch by a side or a corner (a grid word's next letter)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
 @dataclass(frozen=True)
 class Verdict:
     word: str
-    path: list[Cell]
+    path: list[Cell] | None  # None: a typed word that cannot be traced on the board
     accepted: bool
     reason: str  # "ok", or why the game refused the word
     points: int = 0
@@ -43,18 +48,50 @@ class GridJudge:
     found: dict[str, int] = field(default_factory=dict)
 
     def submit(self, path: list[Cell]) -> Verdict:
+        verdict = self.check(path)
+        if verdict.accepted:
+            self.found[verdict.word] = verdict.points
+        return verdict
+
+    def check(self, path: list[Cell]) -> Verdict:
+        """The verdict ``path`` would get, without taking the word (what a held selection shows)."""
         word = "".join(self.tiles[r * self.cols + c] for r, c in path)
         reason = self._refusal(path, word)
         if reason:
             return Verdict(word, path, False, reason)
         points = int(game(self.rules, kind="grid").scoring.length_table(len(word))[len(word)])
-        self.found[word] = points
         return Verdict(word, path, True, "ok", points)
+
+    def submit_word(self, word: str) -> Verdict:
+        """A typed word: taken when it can be traced on the board, judged as that path."""
+        word = word.lower().replace("ё", "е")
+        path = self.trace(word)
+        if path is None:
+            return Verdict(word, None, False, "not on the board")
+        return self.submit(path)
+
+    def trace(self, word: str) -> list[Cell] | None:
+        """A path of 8-neighbour tiles, each used once, that spells ``word``; None when there is none."""
+        cells = [divmod(i, self.cols) for i in range(len(self.tiles))]
+        return next((p for cell in cells if (p := self._trace_from(cell, word, []))), None) if word else None
+
+    def _trace_from(self, cell: Cell, rest: str, path: list[Cell]) -> list[Cell] | None:
+        tile = self.tiles[cell[0] * self.cols + cell[1]]
+        if cell in path or not tile or not rest.startswith(tile):
+            return None
+        path = [*path, cell]
+        rest = rest[len(tile):]
+        if not rest:
+            return path
+        r, c = cell
+        steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+        return next((p for s in steps if 0 <= s[0] < self.rows and 0 <= s[1] < self.cols
+                     and (p := self._trace_from(s, rest, path))), None)
 
     def _refusal(self, path: list[Cell], word: str) -> str:
         if len(set(path)) != len(path):
             return "tile used twice"
-        if any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1 for a, b in pairwise(path)):
+        if not all(adjacent(a, b) for a, b in pairwise(path)):
             return "tiles not adjacent"
         if len(word) < self.min_len:
             return "too short"

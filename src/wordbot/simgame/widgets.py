@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+from dataclasses import dataclass
 
 BACKGROUND = "#25324a"
 TILE = "#f4e4c1"
@@ -14,6 +15,36 @@ ACCEPTED = "#66bb6a"
 REJECTED = "#ef5350"
 REPEATED = "#ffa726"
 FONT = "DejaVu Sans"
+
+
+@dataclass(frozen=True)
+class Look:
+    """A game's palette and type: the variants differ in look so the bot cannot lean on one."""
+
+    background: str = BACKGROUND
+    tile: str = TILE
+    letter: str = LETTER
+    text: str = TEXT
+    selected: str = SELECTED
+    accepted: str = ACCEPTED
+    refused: str = REJECTED
+    repeated: str = REPEATED
+    over: str = "#9e9e9e"  # every tile once the round has ended
+    outline: str = ""
+    font: str = FONT
+
+
+LOOKS = {
+    "classic": Look(),
+    # White tiles on a pale page; a taken word does not flash at all, a refused one pure red.
+    "light": Look(background="#e3e8ef", tile="#ffffff", letter="#202124", text="#202124",
+                  selected="#b3d4fc", accepted="#ffffff", refused="#ff0000", repeated="#ffcc80",
+                  over="#c8c8c8", outline="#b0b8c4", font="FreeSans"),
+    # A dark page with dark tiles and light letters; verdicts in blue, purple and teal.
+    "dark": Look(background="#121417", tile="#34383f", letter="#f2f2f2", text="#e8e8e8",
+                 selected="#6b6f78", accepted="#1e6fd9", refused="#8e24aa", repeated="#00897b",
+                 over="#55585e", font="Noto Sans"),
+}
 
 
 def rounded_rect(canvas: tk.Canvas, x0: float, y0: float, x1: float, y1: float, radius: float,
@@ -28,8 +59,9 @@ def rounded_rect(canvas: tk.Canvas, x0: float, y0: float, x1: float, y1: float, 
 class TileGrid:
     """A rows×cols block of tiles on a canvas, with its geometry (cell at a point, centres)."""
 
-    def __init__(self, canvas: tk.Canvas, rows: int, cols: int, x0: int, y0: int, tile: int, gap: int):
-        self.canvas, self.rows, self.cols = canvas, rows, cols
+    def __init__(self, canvas: tk.Canvas, rows: int, cols: int, x0: int, y0: int, tile: int, gap: int,
+                 look: Look = LOOKS["classic"]):
+        self.canvas, self.rows, self.cols, self.look = canvas, rows, cols, look
         self.x0, self.y0, self.tile, self.gap = x0, y0, tile, gap
         self.shapes: list[int] = []
         self.labels: list[int] = []
@@ -37,9 +69,9 @@ class TileGrid:
             for c in range(cols):
                 x, y = self.origin(r, c)
                 self.shapes.append(rounded_rect(canvas, x, y, x + tile, y + tile, tile * 0.18,
-                                                fill=TILE, outline=""))
-                self.labels.append(canvas.create_text(x + tile / 2, y + tile / 2, text="",
-                                                      fill=LETTER, font=(FONT, int(tile * 0.42), "bold")))
+                                                fill=look.tile, outline=look.outline, width=2))
+                self.labels.append(canvas.create_text(x + tile / 2, y + tile / 2, text="", fill=look.letter,
+                                                      font=(look.font, int(tile * 0.42), "bold")))
 
     @property
     def width(self) -> int:
@@ -58,6 +90,10 @@ class TileGrid:
 
     def paint(self, r: int, c: int, colour: str) -> None:
         self.canvas.itemconfigure(self.shapes[r * self.cols + c], fill=colour)
+
+    def paint_all(self, colour: str) -> None:
+        for shape in self.shapes:
+            self.canvas.itemconfigure(shape, fill=colour)
 
     def cell_at(self, x: float, y: float, core: float = 1.0) -> tuple[int, int] | None:
         """The cell under a point; with ``core`` < 1 only its central part counts (a finger

@@ -1,0 +1,25 @@
+"""Named variants of the grid game (extra ``python -m wordbot.simgame grid`` arguments) that the
+end-to-end tests and the benchmark run, so the bot is judged on more than one kind of game."""
+
+from __future__ import annotations
+
+VARIANTS: dict[str, tuple[str, ...]] = {
+    # today's game: drag, tiles flash after release, score line, message
+    "classic": (),
+    # verdict only while the finger is down (light look: a good word turns white); fast drags skip tiles
+    "held": ("--feedback", "held", "--raw-motion", "--look", "light"),
+    # nothing on the tiles: only the score line moves (dark look, browser-like raw motion)
+    "score": ("--feedback", "score", "--look", "dark", "--raw-motion"),
+    # a growing list of found words is the only feedback; words of 3 letters are refused
+    "list": ("--feedback", "list", "--min-len", "4"),
+    # tap tile by tile, tap the last one again to send; flash and score (light look)
+    "click": ("--input", "click", "--confirm", "last", "--feedback", "flash,score", "--look", "light"),
+    # tap tile by tile, Return sends; list and message only (dark look)
+    "click-enter": ("--input", "click", "--confirm", "enter", "--feedback", "list,message", "--look", "dark"),
+    # the keyboard: type the word, Return sends; score and message
+    "type": ("--input", "type", "--feedback", "score,message"),
+    # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
+    "blur": ("--pause-on-blur",),
+    # no feedback at all: only the selection colour and the clock
+    "silent": ("--feedback", "none"),
+}
