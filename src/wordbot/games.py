@@ -109,6 +109,7 @@ class FeedbackSpec:
     """The game's replies as learned from the first words of a round (or set by hand)."""
 
     accepted: Signature | None = None  # what an accepted word looks like
+    min_marks: int = 0  # outside changes every accepted word showed (a message alone is not one)
     highlight: bool | None = None  # whether the game colours the cells of a word being entered
     latency: float | None = None  # seconds from release to the reply, slowest seen
     silent: bool = False  # the game shows nothing at all: words are sent, never confirmed

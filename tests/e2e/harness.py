@@ -1,16 +1,15 @@
-"""The simulated game in its own process, and the bot wired to the real mouse, for the e2e tests."""
+"""The simulated games in their own processes, and the bot wired to the real mouse through the
+one wiring function (``wordbot.play.session.player``), as ``wordbot play`` wires it."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
-from wordbot import Lexicon
-from wordbot.act import Actor, Pacing
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
-from wordbot.games import game
-from wordbot.play import GridOptions, GridPlayer, Learned, board_reader
-from wordbot.play.plan import warm_up
+from wordbot.calibration.profile import Profile
+from wordbot.play.session import Session
+from wordbot.play.session import player as wire
 from wordbot.simgame.gamelog import read_log
 from wordbot.simgame.launch import running
 
@@ -20,15 +19,14 @@ def simgame(log: Path, mode: str, *args: str):
     return running(mode, *args, log=log)
 
 
-def player(source, duration: float, reader=None, overlay=None, stop=None, **opts) -> GridPlayer:
-    lex = Lexicon.builtin("ru")
-    options = GridOptions(game("wordsmania"), auto=True, duration=duration, **opts)
-    warm_up(lex, options.game)
-    driver = PyAutoGUIDriver()
-    stop = stop or threading.Event()
-    return GridPlayer(source, reader or board_reader("ru"), lex, options,
-                      lambda bounds: Actor(driver, bounds, Pacing(), stop), overlay,
-                      Learned.load("simgame-ru"), say=print, stop=stop)
+def player(source, duration: float, reader=None, overlay=None, stop=None, profile: Profile | None = None,
+           lost_timeout: float = 8.0):
+    """The grid player with zero set-up: the wordsmania preset as a profile of its own."""
+    prof = profile or Profile.preset("wordsmania", "ru")
+    if profile is None:
+        prof.name = "simgame-ru"
+    return wire(prof, source, Session(auto=True, duration=duration, lost_timeout=lost_timeout),
+                driver=PyAutoGUIDriver(), overlay=overlay, stop=stop or threading.Event(), reader=reader)
 
 
 def game_events(log: Path) -> list[dict]:

@@ -6,10 +6,10 @@ import numpy as np
 
 from wordbot import Lexicon
 from wordbot.act import Pacing
-from wordbot.games import game
+from wordbot.games import FeedbackSpec, Signature, game
 from wordbot.ocr import BoardReading
 from wordbot.play import Learned
-from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
+from wordbot.play.feedback import Replies, Watch, tile_colours
 from wordbot.play.plan import plan_words
 
 LEX = Lexicon.from_words(["кот", "крот", "ток", "рот", "тор", "кортик"], "ru")
@@ -48,14 +48,50 @@ def test_learned_lists_are_saved_atomically(tmp_path, monkeypatch):
     assert [p.name for p in (tmp_path / "learned").iterdir()] == ["boggle.json"]  # no temp files left
 
 
-def test_feedback_colours():
-    style = FeedbackStyle()
-    idle = np.array([[244, 228, 193]] * 3, float)
-    green = np.array([style.accepted] * 3, float)
-    assert classify(idle, idle, style) == "none"
-    assert classify(idle, green, style) == "accepted"
-    assert classify(idle, np.array([style.rejected] * 3, float), style) == "rejected"
-    assert classify(idle, np.array([[0, 0, 0]] * 3, float), style) == "unclear"
+GREEN, RED, YELLOW = (102, 187, 106), (239, 83, 80), (255, 213, 79)
+
+
+def test_replies_learn_what_acceptance_looks_like_from_the_first_words():
+    replies = Replies(FeedbackSpec())
+    ok = Signature(YELLOW, GREEN, ("above:0", "below:0"))
+    assert replies.verdict(ok) == "learning" and replies.verdict(Signature()) == "none"
+    assert replies.learn(ok) is None
+    assert replies.learn(Signature(YELLOW, RED, ("below:0",))) is None  # one refusal among them
+    assert replies.learn(Signature(YELLOW, (100, 190, 100), ("above:0", "below:0"))) is None
+    assert replies.learn(ok) == [0, 2, 3]
+    assert replies.spec.accepted == ok and replies.spec.min_marks == 2
+    assert replies.verdict(Signature(YELLOW, (110, 180, 100), ("above:0", "below:0"))) == "accepted"
+    assert replies.verdict(Signature(YELLOW, RED, ("below:0",))) == "refused"
+    assert replies.verdict(Signature(YELLOW, None, ("above:0", "below:0"))) == "refused"
+
+
+def test_a_message_alone_is_not_an_acceptance_where_accepted_words_also_grow_a_list():
+    replies = Replies(FeedbackSpec())
+    for band in (1, 2, 3):  # the list grows under the message
+        replies.learn(Signature(None, None, ("below:0", f"below:{band}")))
+    assert replies.spec.accepted.marks == ("below:0",) and replies.spec.min_marks == 2
+    assert replies.verdict(Signature(None, None, ("below:0",))) == "refused"
+    assert replies.verdict(Signature(None, None, ("below:0", "below:4"))) == "accepted"
+
+
+def test_a_game_that_never_replies_is_played_on_unconfirmed():
+    replies = Replies(FeedbackSpec())
+    for _ in range(5):
+        assert replies.learn(Signature()) is None
+    assert replies.learn(Signature()) == [] and replies.spec.silent and replies.learned
+
+
+def test_watch_sees_changes_outside_the_board_but_not_its_clock():
+    base = np.zeros((300, 300, 3), np.uint8)
+    watch = Watch((100, 100, 100, 100), [(150, 150)], 100)
+    ticked = base.copy()
+    ticked[10:30, 250:260] = 255  # the clock's units
+    watch.learn_noise(base, ticked)
+    later = base.copy()
+    later[10:30, 230:240] = 255  # its tens, later: the same line of text
+    later[260:280, 120:180] = 255  # a message under the board
+    later[140:160, 140:160] = 255  # inside the board: not an outside change
+    assert watch.marks(base, later) == {"below:0"}
 
 
 def test_tile_colour_ignores_the_letter():

@@ -143,6 +143,10 @@ class Profile:
         h, w = frame.shape[:2]
         return self.rows > 0 and (self.frame_size is None or tuple(self.frame_size) == (w, h))
 
+    def has_glyphs(self) -> bool:
+        """Whether glyphs were learned for this game (``wordbot calibrate --learn``)."""
+        return _path(self.name, ".glyphs.npz").is_file()
+
     def bank(self, lang: str | None = None):
         """The built-in template bank of ``lang`` plus the templates learned for this profile."""
         from wordbot.ocr.bank import builtin_bank

@@ -18,11 +18,7 @@ from wordbot.cli import app, fail
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
-from wordbot.games import game as game_preset
 from wordbot.ocr import THRESHOLD
-
-PACES = {"fast": (0.02, 0.012, 0.015, 0.03), "normal": (0.03, 0.015, 0.02, 0.05),
-         "human": (0.08, 0.05, 0.05, 0.3)}
 
 Lang = Annotated[str, typer.Option("--lang", help="ru or en")]
 Json = Annotated[bool, typer.Option("--json", help="print the round's summary as one JSON document")]
@@ -57,48 +53,36 @@ def _say(text: str) -> None:
     print(f"wordbot: {text}", file=sys.stderr)
 
 
-def _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=None, driver=None):
-    """A grid or Balda player wired to the input ``driver`` (default: the real mouse through
-    pyautogui) and the stop key."""
-    from wordbot.act import Actor, StopHotkey
-    from wordbot.act.pyautogui_driver import PyAutoGUIDriver
-    from wordbot.lexicon import Lexicon
-    from wordbot.play import BaldaOptions, BaldaPlayer, GridPlayer, board_reader
-    from wordbot.play.plan import warm_up
+def _profile(game: str | None, profile: str | None, lang: str | None, dict_file: Path | None,
+             min_len: int | None, input_style: str | None, confirm: str | None, pace: str | None,
+             jitter: float | None, duration: float | None):
+    """The game profile to play: a saved one (``--profile``; made from ``--game`` when it does
+    not exist yet) or a bundled preset, with the options given on the command line set on it."""
+    from dataclasses import replace
 
-    play_lex = lex
-    if learned.whitelist:  # words this game accepted beyond the list
-        play_lex = Lexicon.from_words(lex.words + sorted(learned.whitelist), lex.lang)
-    make_actor = None
-    if opts.auto:
-        driver = driver or PyAutoGUIDriver()
-        make_actor = lambda bounds: Actor(driver, bounds, pacing, stop)  # noqa: E731
-        if StopHotkey(stop).available:
-            _say("press Pause (or Ctrl-C, or throw the mouse into a screen corner) to stop")
-    if isinstance(opts, BaldaOptions):
-        return BaldaPlayer(source, board_reader(lex.lang), play_lex, opts, make_actor, overlay, learned,
-                           _say, stop)
-    warm_up(play_lex, opts.game)
-    return GridPlayer(source, board_reader(lex.lang), play_lex, opts, make_actor, overlay, learned,
-                      _say, base=lex, stop=stop, on_plan=on_plan)
+    from wordbot.calibration.profile import Profile, load_profile, profile_dir
+    from wordbot.games import CONFIRMS, INPUT_STYLES, PACES
 
-
-def _options(game: str, auto: bool, duration: float, threshold: float, pace: str, jitter: float,
-             turns: int = 10):
-    """The player's options for the preset, and the input pacing."""
-    from wordbot.act import Pacing
-    from wordbot.play import BaldaOptions, GridOptions
-
-    preset = game_preset(game)
-    if preset.kind == "anagram":
-        raise WordbotError("wordbot play drives grid and Balda games; use `wordbot solve anagram`")
-    if pace not in PACES:
-        raise WordbotError(f"unknown --pace {pace!r} (choose {', '.join(PACES)})")
-    pacing = Pacing(*PACES[pace], jitter=jitter)
-    if preset.kind == "balda":
-        mode = "knots" if preset.name == "balda-knots" else "classic"
-        return BaldaOptions(auto=auto, mode=mode, turns=turns, threshold=threshold), pacing
-    return GridOptions(preset, auto=auto, duration=duration, threshold=threshold, pacing=pacing), pacing
+    if profile is not None and (profile_dir() / f"{profile}.json").exists():
+        prof = load_profile(profile)
+        if game is not None and game != prof.game:
+            raise WordbotError(f"profile {profile!r} is for {prof.game!r}, not {game!r}")
+    else:
+        prof = Profile.preset(game or "boggle", lang or "ru")
+        if profile is not None:
+            prof.name = profile
+    for value, choices, option in ((input_style, INPUT_STYLES, "--input"), (confirm, CONFIRMS, "--confirm"),
+                                   (pace, PACES, "--pace")):
+        if value is not None and value not in choices:
+            raise WordbotError(f"unknown {option} {value!r} (choose {', '.join(choices)})")
+    prof = replace(prof, lang=lang or prof.lang, words=str(dict_file) if dict_file else prof.words,
+                   min_len=min_len if min_len is not None else prof.min_len,
+                   input=replace(prof.input, style=input_style or prof.input.style,
+                                 confirm=confirm or prof.input.confirm, pace=pace or prof.input.pace,
+                                 jitter=prof.input.jitter if jitter is None else jitter),
+                   round=replace(prof.round, duration=duration or prof.round.duration))
+    prof.validate()
+    return prof
 
 
 def _finish(report, overlay, annotate: Path | None, json_out: bool, extra: dict | None = None) -> dict:
@@ -121,14 +105,22 @@ def play(
     region: Annotated[str | None, typer.Option("--region", help="X,Y,W,H screen region")] = None,
     adb: Annotated[str | None, typer.Option("--adb", help="an Android device's serial ('-': the only one)")]
     = None,
-    game: Annotated[str, typer.Option("--game", help="preset: boggle, wordhunt, wordsmania, ...")] = "boggle",
-    lang: Lang = "ru",
-    dict_file: Annotated[Path | None, typer.Option("--dict", help="your own word list")] = None,
-    auto: Annotated[bool, typer.Option("--auto", help="swipe the words (default: overlay only)")] = False,
-    duration: Annotated[float, typer.Option("--duration", help="seconds the round lasts")] = 120.0,
+    game: Annotated[str | None, typer.Option("--game", help="preset: boggle, wordhunt, wordsmania, ...")]
+    = None,
+    profile: Annotated[str | None, typer.Option("--profile", help="a game profile (wordbot calibrate); "
+                                                "made from --game and kept up to date when new")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="ru or en")] = None,
+    dict_file: Annotated[Path | None, typer.Option("--dict", help="the game's word list")] = None,
+    min_len: Annotated[int | None, typer.Option("--min-len", help="the game's shortest word")] = None,
+    input_style: Annotated[str | None, typer.Option("--input", help="drag, click or type (default: "
+                                                    "the profile's, else found on the first word)")] = None,
+    confirm: Annotated[str | None, typer.Option("--confirm", help="click input: last or enter")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="enter the words (default: overlay only)")] = False,
+    duration: Annotated[float | None, typer.Option("--duration", help="seconds the round lasts at most")]
+    = None,
     threshold: Annotated[float, typer.Option("--threshold", help="tile confidence needed")] = THRESHOLD,
-    pace: Annotated[str, typer.Option("--pace", help="fast, normal or human")] = "normal",
-    jitter: Annotated[float, typer.Option("--jitter", help="pixels of random offset per cell")] = 0.0,
+    pace: Annotated[str | None, typer.Option("--pace", help="fast, normal or human")] = None,
+    jitter: Annotated[float | None, typer.Option("--jitter", help="pixels of random offset per cell")] = None,
     turns: Annotated[int, typer.Option("--turns", help="Balda: moves to make")] = 10,
     annotate: Annotated[Path | None, typer.Option("--annotate", help="save the overlay image")] = None,
     json_out: Json = False,
@@ -137,9 +129,13 @@ def play(
     with --auto play them."""
     from wordbot.capture import open_source
     from wordbot.overlay import OverlayWindow
-    from wordbot.play import Learned
+    from wordbot.play.session import Session, player
 
-    opts, pacing = _options(game, auto, duration, threshold, pace, jitter, turns)
+    prof = _profile(game, profile, lang, dict_file, min_len, input_style, confirm, pace, jitter, duration)
+    if prof.rules.kind == "anagram":
+        raise WordbotError("live play of anagram games is not built yet; use `wordbot solve anagram`")
+    if min_len is not None and not 1 <= min_len <= 64:
+        raise WordbotError(f"--min-len must be 1..64, got {min_len}")
     driver = None
     if adb is not None:
         from wordbot.act.adb import AdbDriver, AdbScreen
@@ -150,7 +146,8 @@ def play(
         source = AdbScreen(driver)
     else:
         source = open_source(window=window, region=_region(region) if region else None)
-    lex = load_lexicon(lang, dict_file)
+    if prof.words is None and dict_file is None:
+        load_lexicon(prof.lang, None)  # the word list with a progress line on first use
     stop = threading.Event()
     try:
         overlay = OverlayWindow()
@@ -159,10 +156,12 @@ def play(
             raise
         overlay = None
         _say("no screen for the overlay: playing without it")
+    session = Session(auto=auto, threshold=threshold, turns=turns, save=profile is not None)
     try:
         with _ctrl_c_stops(stop):
-            player = _player(source, lex, Learned.load(game), opts, pacing, overlay, stop, driver=driver)
-            report = player.run()
+            if auto:
+                _stop_key_note(stop)
+            report = player(prof, source, session, driver=driver, overlay=overlay, stop=stop, say=_say).run()
     finally:
         stop.set()
         source.close()
@@ -171,6 +170,13 @@ def play(
         overlay.close()
     if report.failed:
         fail(report.stopped)
+
+
+def _stop_key_note(stop: threading.Event) -> None:
+    from wordbot.act import StopHotkey
+
+    if StopHotkey(stop).available:
+        _say("press Pause (or Ctrl-C, or throw the mouse into a screen corner) to stop")
 
 
 @app.command()
@@ -197,9 +203,10 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
     import mss
     import numpy as np
 
+    from wordbot.calibration.profile import Profile
     from wordbot.cli.vision import write_image
     from wordbot.overlay import OverlayWindow
-    from wordbot.play import Learned
+    from wordbot.play.session import Session, player
     from wordbot.simgame.gamelog import read_log
     from wordbot.simgame.launch import running
 
@@ -208,7 +215,6 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
     args = ["--lang", lang, "--size", str(size), "--seed", str(seed), "--duration", str(duration)]
     with running("grid", *args, log=log, linger=1.0) as (game_proc, source):
         overlay = OverlayWindow()
-        opts, pacing = _options("wordsmania", True, duration - 1, THRESHOLD, "normal", 0.0)
 
         def screenshot(frame, words) -> None:
             overlay.pump()
@@ -222,11 +228,12 @@ def _demo_round(lang: str, size: int, seed: int, duration: float, out: Path, jso
                 shot = sct.grab(box)
             write_image(out / "demo-overlay.png", np.asarray(shot)[:, :, :3])
 
-        lex = load_lexicon(lang, None)
-        learned = Learned.load(f"simgame-{lang}")
-        player = _player(source, lex, learned, opts, pacing, overlay, stop, on_plan=screenshot)
+        load_lexicon(lang, None)
+        prof = Profile.preset("wordsmania", lang)  # zero set-up: input style and replies found in play
+        session = Session(auto=True, duration=duration - 1)
         with _ctrl_c_stops(stop):
-            report = player.run()
+            report = player(prof, source, session, overlay=overlay, stop=stop, say=_say,
+                            on_plan=screenshot).run()
         stop.set()
         game_proc.wait(timeout=duration + 15)  # the game writes its summary at the end of the round
     events = read_log(log)

@@ -1,25 +1,27 @@
-"""Did the game take the word? Read from the colour its tiles flash right after a swipe.
+"""Did the game take the word? Read from whatever the game shows, learned per game.
 
-Games colour the swiped tiles for a moment: one colour for a new word, others for a refused or
-repeated one. The colours are per game (``FeedbackStyle``); the default is the simulated game's.
+Nothing about a game's look is assumed. A reply is observed as a ``Signature``: the colour of the
+path's cells while the button is still held and after release, and where the window changed
+outside the board (a score, a list of found words, a message), each relative to the frame taken
+just before the word. The first words of a round are the likeliest ones, so their common reply is
+what "accepted" looks like in this game. Later replies that match it are accepted; a different
+reply is a refusal (evidence to blacklist); no reply at all is no verdict (retried, never
+blacklisted). Parts of the window that change with no input (a clock, an animation) are noise,
+learned by watching, and ignored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-RGB = tuple[int, int, int]
+from wordbot.games import RGB, FeedbackSpec, Signature
 
-
-@dataclass(frozen=True)
-class FeedbackStyle:
-    accepted: RGB = (102, 187, 106)
-    rejected: RGB = (239, 83, 80)
-    repeated: RGB = (255, 167, 38)
-    tolerance: float = 30.0  # colour distance still counted as the same colour
+COLOUR = 40.0  # RGB distance under which two colours are the same (a generic just-noticeable gap)
+CHANGED = 28  # grey-level difference that counts as a changed pixel (above JPEG-like noise)
+LEARN_WORDS = 3  # replies of the likeliest words that define "accepted"
 
 
 def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float) -> np.ndarray:
@@ -36,14 +38,139 @@ def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile
     return out
 
 
-def classify(before: np.ndarray, after: np.ndarray, style: FeedbackStyle) -> str:
-    """"accepted" / "rejected" / "repeated" when every path tile shows that colour; "none" when
-    every tile kept its colour (the game has not reacted yet, or lost the swipe); "unclear"
-    otherwise (the tiles show something else: the board may be covered)."""
-    if (np.linalg.norm(after - before, axis=1) <= style.tolerance).all():
-        return "none"
-    for name in ("accepted", "rejected", "repeated"):
-        target = np.array(getattr(style, name), dtype=float)
-        if (np.linalg.norm(after - target, axis=1) <= style.tolerance).all():
-            return name
-    return "unclear"
+def same_colour(a: RGB | None, b: RGB | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return float(np.linalg.norm(np.subtract(a, b, dtype=float))) <= COLOUR
+
+
+class Watch:
+    """Compares frames of the game window with a baseline frame: which cells changed colour, and
+    where the window changed outside the board. Frames are window pixels (BGR)."""
+
+    def __init__(self, box: tuple[int, int, int, int], centres: Sequence[tuple[float, float]], pitch: float):
+        self.box, self.centres, self.pitch = box, list(centres), float(pitch)
+        self.noise: np.ndarray | None = None  # pixels that change by themselves
+
+    def colours(self, frame: np.ndarray) -> np.ndarray:
+        return tile_colours(frame, self.centres, self.pitch)
+
+    def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
+        """Cells whose colour moved away from the baseline colours."""
+        return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > COLOUR)[0]}
+
+    def _outside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Pixels that differ between two frames, outside the board and the noise (uint8 mask)."""
+        if a.shape != b.shape:
+            return np.zeros(b.shape[:2], np.uint8)
+        diff = cv2.absdiff(a[:, :, :3], b[:, :, :3]).max(axis=2) > CHANGED
+        x, y, w, h = self.box
+        m = int(self.pitch * 0.3)
+        diff[max(0, y - m): y + h + m, max(0, x - m): x + w + m] = False
+        if self.noise is not None and self.noise.shape == diff.shape:
+            diff &= ~self.noise
+        return diff.astype(np.uint8)
+
+    def learn_noise(self, a: np.ndarray, b: np.ndarray) -> None:
+        """Add what changed between two frames taken with no input to the noise, grown to the whole
+        line of text (a clock's tens change later than its units)."""
+        diff = self._outside(a, b)
+        if not diff.any():
+            return
+        n, _, stats, _ = cv2.connectedComponentsWithStats(diff)
+        grown = np.zeros_like(diff, dtype=bool)
+        for x, y, w, h, _ in stats[1:]:
+            line = max(h, int(self.pitch * 0.25))
+            grown[max(0, y - line // 2): y + h + line // 2, max(0, x - 3 * line): x + w + 3 * line] = True
+        self.noise = grown if self.noise is None or self.noise.shape != grown.shape else self.noise | grown
+
+    def marks(self, base: np.ndarray, frame: np.ndarray) -> set[str]:
+        """Where the window changed outside the board: side of the board and distance from it in
+        tile pitches ("above:0", "right:2"); specks smaller than a tenth of a pitch are ignored."""
+        diff = self._outside(base, frame)
+        if not diff.any():
+            return set()
+        k = max(3, int(self.pitch * 0.15)) | 1
+        diff = cv2.dilate(diff, np.ones((k, k), np.uint8))
+        n, _, stats, centroids = cv2.connectedComponentsWithStats(diff)
+        x, y, w, h = self.box
+        out = set()
+        for (cx, cy), (_, _, bw, bh, _) in zip(centroids[1:], stats[1:], strict=True):
+            if max(bw, bh) - k < self.pitch * 0.1:
+                continue
+            if cy < y:
+                side, gap = "above", y - cy
+            elif cy > y + h:
+                side, gap = "below", cy - y - h
+            elif cx < x:
+                side, gap = "left", x - cx
+            else:
+                side, gap = "right", cx - x - w
+            out.add(f"{side}:{int(gap // self.pitch)}")
+        return out
+
+    def path_colour(self, base: np.ndarray, colours: np.ndarray, cells: Sequence[int]) -> RGB | None:
+        """The path's colour when most of its cells changed, else None."""
+        cells = list(cells)
+        moved = np.linalg.norm(colours[cells] - base[cells], axis=1) > COLOUR
+        if moved.sum() * 2 <= len(cells):
+            return None
+        return tuple(int(v) for v in np.median(colours[cells][moved], axis=0))
+
+
+class Replies:
+    """The game's replies: learns what "accepted" looks like, then gives verdicts.
+
+    A verdict is "accepted", "refused" (the game replied otherwise), "none" (no reply) or, while
+    still learning, "learning"."""
+
+    def __init__(self, spec: FeedbackSpec):
+        self.spec = spec
+        self.samples: list[Signature] = []  # replies to the learning words
+        self.changed = False  # the spec learned something worth saving
+
+    @property
+    def learned(self) -> bool:
+        return self.spec.accepted is not None or self.spec.silent
+
+    def verdict(self, sig: Signature) -> str:
+        if sig.empty:
+            return "none"
+        acc = self.spec.accepted
+        if acc is None:
+            return "learning"
+        marks = set(sig.marks)
+        ok = same_colour(sig.held, acc.held) and same_colour(sig.flash, acc.flash) \
+            and set(acc.marks) <= marks and len(marks) >= self.spec.min_marks
+        return "accepted" if ok else "refused"
+
+    def learn(self, sig: Signature) -> list[int] | None:
+        """Take the reply to a learning word. Once enough agree: sets the accepted signature and
+        returns the indices (into the replies taken) of those that were acceptances."""
+        self.samples.append(sig)
+        replies = [s for s in self.samples if not s.empty]
+        if len(self.samples) >= 2 * LEARN_WORDS and not replies:
+            self.spec.silent = self.changed = True  # the game shows nothing: play on, unconfirmed
+            return []
+        for lead in replies:
+            agree = [i for i, s in enumerate(self.samples) if not s.empty and _alike(s, lead)]
+            if len(agree) >= min(LEARN_WORDS, len(replies)) and len(replies) >= LEARN_WORDS - 1 \
+                    and len(agree) * 2 > len(replies):
+                group = [self.samples[i] for i in agree]
+                core = set.intersection(*(set(s.marks) for s in group))
+                self.spec.accepted = Signature(lead.held, lead.flash, tuple(sorted(core)))
+                self.spec.min_marks = min(len(s.marks) for s in group)
+                self.changed = True
+                return agree
+        return None
+
+    def seen_latency(self, seconds: float) -> None:
+        if self.spec.latency is None or seconds > self.spec.latency:
+            self.spec.latency = round(seconds, 3)
+            self.changed = True
+
+
+def _alike(a: Signature, b: Signature) -> bool:
+    """Two replies of the same kind: same colours, and outside changes on the same sides."""
+    sides = {m.split(":")[0] for m in a.marks}, {m.split(":")[0] for m in b.marks}
+    return same_colour(a.held, b.held) and same_colour(a.flash, b.flash) and sides[0] == sides[1]

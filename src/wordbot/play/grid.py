@@ -1,10 +1,12 @@
-"""One round of a grid game: read the board, show the best words, and with ``auto`` swipe them
-best first, checking after each word that the game took it.
+"""One round of a grid game: read the board, show the best words, and with ``auto`` enter them
+best first, reading the game's reply to each.
 
 Safety, in the order the loop meets it: a tile read below the threshold is a hole to the planner;
-every point is checked against the board box by the actor; before each swipe the window's place
-and the board's tiles are checked, and anything unexpected (moved, covered, closed) pauses and
-re-reads instead of swiping.
+every point is checked against the board box by the actor; before each word the board must be
+still (no reply of an earlier word showing) and in place; where the game colours the cells of a
+word being entered, each cell must show before the next is entered, and a path the game shows
+otherwise is cancelled, never submitted. Anything unexpected (moved, covered, greyed, gone)
+pauses and re-reads instead of entering words.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ import numpy as np
 from wordbot.act import Actor, Bounds, Moved, Pacing, Stopped
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
-from wordbot.games import Game
+from wordbot.games import INPUT_STYLES, FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.overlay import Scene
-from wordbot.play.feedback import FeedbackStyle, classify, tile_colours
+from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
@@ -42,13 +44,15 @@ class GridOptions:
     game: Game
     auto: bool = False
     duration: float = 120.0
-    threshold: float = THRESHOLD  # tiles read with less confidence are never swiped through
+    threshold: float = THRESHOLD  # tiles read with less confidence are never entered through
     pacing: Pacing = field(default_factory=Pacing)
+    input: InputSpec = field(default_factory=InputSpec)
+    feedback: FeedbackSpec = field(default_factory=FeedbackSpec)
     reread_every: int = 6  # words between full re-reads of the board
-    feedback: FeedbackStyle = field(default_factory=FeedbackStyle)
-    feedback_timeout: float = 0.6
     lost_timeout: float = 8.0  # how long a lost board is waited for before giving up
-    max_silent: int = 4  # swipes in a row without any reaction before play stops
+    noise_watch: float = 1.1  # seconds the idle window is watched for a clock or animations
+    hold_wait: float = 0.8  # how long a cell may take to show as selected (a lagging game)
+    retries: int = 1  # more tries of a word the game did not reply to
 
 
 @dataclass
@@ -58,11 +62,14 @@ class RoundReport:
     accepted: list[str] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
     repeated: list[str] = field(default_factory=list)
-    unregistered: int = 0
+    unregistered: int = 0  # words the game showed no reply to
+    unconfirmed: list[str] = field(default_factory=list)  # sent to a game that never replies
+    cancelled: int = 0  # words the game showed otherwise than planned: cancelled, not submitted
     points: int = 0
     unsure_tiles: int = 0
     latency_ms: list[float] = field(default_factory=list)  # capture -> overlay drawn
     swipe_seconds: float = 0.0
+    input: str = ""
     stopped: str = ""
     failed: bool = False  # ended by an error (window gone, no board), not by the user or the game
 
@@ -70,10 +77,16 @@ class RoundReport:
         lat = sorted(self.latency_ms)
         return {"planned": self.planned, "swiped": self.swiped, "accepted": len(self.accepted),
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
-                "unregistered": self.unregistered, "points": self.points, "unsure_tiles": self.unsure_tiles,
+                "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
+                "cancelled": self.cancelled, "points": self.points, "unsure_tiles": self.unsure_tiles,
                 "latency_ms_median": round(lat[len(lat) // 2], 1) if lat else None,
+                "first_suggestion_ms": round(self.latency_ms[0], 1) if lat else None,
                 "words_per_second": round(self.swiped / self.swipe_seconds, 2) if self.swipe_seconds else 0,
-                "stopped": self.stopped}
+                "input": self.input, "stopped": self.stopped}
+
+
+class RoundOver(WordbotError):
+    """The screen says the round is over (board greyed out or gone for good)."""
 
 
 class GridPlayer(Seat):
@@ -81,17 +94,23 @@ class GridPlayer(Seat):
                  actor: Callable[[Bounds], Actor] | None = None, overlay=None,
                  learned: Learned | None = None, say: Callable[[str], None] = print,
                  base: Lexicon | None = None, stop: threading.Event | None = None,
-                 on_plan: Callable[[Frame, list[Found]], None] | None = None):
+                 on_plan: Callable[[Frame, list[Found]], None] | None = None,
+                 on_learn: Callable[[InputSpec, FeedbackSpec], None] | None = None):
         super().__init__(source, overlay, stop)
         self.reader, self.lex, self.opts = reader, lex, opts
         self.make_actor, self.say = actor, say
         self.on_plan = on_plan  # called once the first plan is on screen (the demo's screenshot)
+        self.on_learn = on_learn  # called when the input style or the game's replies were learned
         self.learned = learned or Learned(opts.game.name)
         self.base = base or lex  # the bundled list: accepted words outside it are whitelisted
-        self.report = RoundReport()
+        self.report = RoundReport(input=opts.input.style)
+        self.replies = Replies(opts.feedback)
         self.reading: BoardReading | None = None
+        self.watch: Watch | None = None
         self.origin = (0, 0)
-        self.idle = np.zeros(3)
+        self.idle = np.zeros((0, 3))
+        self._pending: list[tuple[Found, Signature]] = []  # learning words waiting for a verdict
+        self._no_reply: set[str] = set()  # words tried once without a reply
 
     # --- reading -------------------------------------------------------------------------------
     def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
@@ -115,6 +134,8 @@ class GridPlayer(Seat):
                 self.say("board not visible (covered, moved or changed): paused, looking for it")
                 told = True
             if time.monotonic() > deadline:
+                if self.report.swiped:
+                    raise RoundOver(f"round over: the board is gone ({self.opts.lost_timeout:.0f} s)")
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s: stopping")
             self.wait(0.25)
 
@@ -128,18 +149,18 @@ class GridPlayer(Seat):
         return r
 
     def calibrate(self, frame: Frame, reading: BoardReading) -> list[Found]:
-        """Adopt a reading: where the board is, its idle tile colour, and the words to play."""
+        """Adopt a reading: where the board is, its idle cell colours, and the words to play."""
         self.reading, self.origin = reading, frame.origin
-        colours = tile_colours(frame.image, reading.centres, reading.tile)
-        self.idle = np.median(colours, axis=0)
+        self.watch = Watch(reading.board_box, reading.centres, reading.tile)
+        self.idle = self.watch.colours(frame.image)
         unsure = reading.unsure(self.opts.threshold)
         self.report.unsure_tiles = len(unsure)
         if unsure:
             cells = ", ".join(f"{i // reading.cols + 1},{i % reading.cols + 1}" for i in unsure)
             self.say(f"{len(unsure)} tile(s) read with low confidence (row,col {cells}): "
-                     "no word will be swiped through them")
+                     "no word will be entered through them")
         r = self.report
-        skip = set(r.accepted) | set(r.rejected) | set(r.repeated) | self.learned.blacklist
+        skip = {*r.accepted, *r.rejected, *r.repeated, *r.unconfirmed} | self.learned.blacklist
         return plan_words(reading, self.lex, self.opts.game, self.opts.threshold, self.opts.pacing, skip)
 
     def show(self, frame: Frame, words: list[Found]) -> None:
@@ -162,12 +183,15 @@ class GridPlayer(Seat):
             if self.on_plan is not None:
                 self.on_plan(frame, words)
             self.say(f"board {reading.rows}x{reading.cols}: {len(words)} words, "
-                     f"{sum(f.score for f in words)} points")
+                     f"{sum(f.score for f in words)} points "
+                     f"(first suggestion in {self.report.latency_ms[0]:.0f} ms)")
             if self.opts.auto:
-                self._swipe_all(words, end)
+                self._play_all(words, end)
             else:
                 self._watch(end)
             self.report.stopped = self.report.stopped or "round over"
+        except RoundOver as exc:
+            self.report.stopped = str(exc)
         except WordbotError as exc:  # window gone, user stop, board lost: the round ends cleanly
             self.report.stopped = str(exc)
             self.report.failed = not isinstance(exc, Stopped)
@@ -184,84 +208,311 @@ class GridPlayer(Seat):
                 self.report.latency_ms.append((time.perf_counter() - t0) * 1000)
             self.wait(0.5)
 
-    def _swipe_all(self, words: list[Found], end: float) -> None:
+    def _play_all(self, words: list[Found], end: float) -> None:
         actor = self._actor()
-        queue, tries, silent, since_read, suspect = list(words), {}, 0, 0, False
-        t_swipe = time.perf_counter()
+        self._learn_noise()
+        queue = self._learning_first(words)
+        tries: dict[str, int] = {}
+        since_read, suspect = 0, False
+        t_start = time.perf_counter()
         while queue and time.monotonic() < end:
-            window = self.window
-            frame = self.grab()
-            if since_read >= self.opts.reread_every or self.window != window or suspect:
-                frame, reading = self.read(stable=True)
-                if (reading.tiles, reading.board_box) != (self.reading.tiles, self.reading.board_box) \
-                        or frame.origin != self.origin or suspect:
-                    self.say("board changed, moved or covered: re-reading")
-                    queue = self.calibrate(frame, reading)
-                    actor = self._actor()
+            if since_read >= self.opts.reread_every or suspect:
+                queue, actor = self._reread(queue, actor)
                 since_read, suspect = 0, False
                 if not queue:
                     break
-            if self.overlay is not None:
-                self.show(frame, queue)
-            word = queue.pop(0)
-            watch = self._settled_cells(word, frame)
-            if watch is None:  # something is over the board
+            word = queue[0]
+            base = self._settle(self._cells(word))
+            if base is None:  # something is over the board, or the game greyed it out
                 suspect = True
-                queue.insert(0, word)
-                self.say("board looks covered: paused")
-                self.wait(0.3)
                 continue
+            if self.overlay is not None:
+                self.show(base, queue)
+            queue.pop(0)
             try:
-                actor.swipe([self._screen(c) for c in word.path])
+                outcome = self._enter(actor, word, base)
             except Moved:
                 suspect = True
                 queue.insert(0, word)
                 continue
-            self.report.swiped += 1
             since_read += 1
-            if self._record(word, self._outcome(watch)):
-                silent = 0
-                continue
-            silent += 1  # no reaction: lag, a lost touch, or the round is over
-            tries[word.word] = tries.get(word.word, 0) + 1
-            if tries[word.word] < 2:
-                queue.insert(min(2, len(queue)), word)
-            if silent >= self.opts.max_silent:
-                self.report.stopped = f"the game did not react to {silent} swipes in a row: stopping"
-                break
-            since_read = self.opts.reread_every
-        self.report.swipe_seconds = time.perf_counter() - t_swipe
+            if outcome == "cancelled":
+                self.report.cancelled += 1
+                self.say(f"the game showed another path than {word.word!r}: cancelled, not submitted")
+                suspect = True
+            if outcome in ("cancelled", "none"):
+                tries[word.word] = tries.get(word.word, 0) + 1
+                if tries[word.word] <= self.opts.retries:
+                    queue.insert(min(2, len(queue)), word)
+        self.report.swipe_seconds = time.perf_counter() - t_start
         if not queue:
             self.report.stopped = "every word played"
 
-    # --- helpers -------------------------------------------------------------------------------
-    def _record(self, word: Found, outcome: str) -> bool:
-        """Book the game's verdict on a word; False when it showed none."""
+    def _learning_first(self, words: list[Found]) -> list[Found]:
+        """While the game's replies are unknown, play the likeliest words first: their replies
+        define what "accepted" looks like."""
+        if self.replies.learned:
+            return list(words)
+        freq = self.lex.freq
+        likely = sorted(words[:60], key=lambda f: -float(freq[self.lex.index(f.word)]))[: 2 * LEARN_WORDS]
+        return likely + [f for f in words if f not in likely]
+
+    def _reread(self, queue: list[Found], actor: Actor) -> tuple[list[Found], Actor]:
+        window = self.window
+        frame, reading = self.read(stable=True)
+        if (reading.tiles, reading.board_box) != (self.reading.tiles, self.reading.board_box) \
+                or frame.origin != self.origin or window != self.window:
+            self.say("board changed or moved: re-reading")
+            queue = self.calibrate(frame, reading)
+            actor = self._actor()
+        return queue, actor
+
+    # --- one word ------------------------------------------------------------------------------
+    def _enter(self, actor: Actor, word: Found, base: Frame) -> str:
+        """Enter one word in the game's input style and book the game's reply to it: "accepted",
+        "refused", "none" (no reply), "sent" (a silent game), "learning" or "cancelled"."""
+        if not self.opts.input.style:
+            return self._find_style(actor, word, base)
+        reply = self._attempt(actor, word, base)
+        self.report.swiped += 1
+        return "cancelled" if reply is None else self._book(word, reply)
+
+    def _attempt(self, actor: Actor, word: Found, base: Frame) -> Signature | None:
+        """Enter ``word`` and watch the reply; None when the game showed another path (cancelled)."""
+        style = self.opts.input.style
+        cells = self._cells(word)
+        base_colours = self.watch.colours(base.image)
+        held: list = [None]
+        check = self._checker(cells, base_colours, held) if style in ("drag", "click") else None
+        points = [self._screen(c) for c in word.path]
+        if style == "drag":
+            done = actor.swipe(points, check=check)
+        elif style == "click":
+            done = actor.click_path(points, self.opts.input.confirm, self._button_point(), check=check)
+        else:
+            actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
+            actor.type_word(word.word)
+            done = True
+        return self._reply(base, base_colours, cells, held[0]) if done else None
+
+    def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
+        """The first word tries each input style until the game reacts: typing (keys only), a
+        click on the first cell (kept selected only by click games), then a drag."""
+        for style in INPUT_STYLES[::-1]:
+            self.opts.input.style = style
+            if style == "click" and not self._keeps_a_click(actor, word, base):
+                continue
+            base = self._settle() or base
+            reply = self._attempt(actor, word, base)
+            if reply is not None and not reply.empty:
+                break
+            base = self._settle() or self.grab()
+        else:
+            self.opts.input.style, reply = "drag", Signature()
+            self.say("the game did not react to typing, clicks or a drag: dragging, unconfirmed")
+        self.replies.changed = True
+        self.report.input = self.opts.input.style
+        self.say(f"the game takes words by {self.opts.input.style}")
+        self.report.swiped += 1
+        return "cancelled" if reply is None else self._book(word, reply)
+
+    def _keeps_a_click(self, actor: Actor, word: Found, base: Frame) -> bool:
+        """Click the word's first cell: a click game keeps it selected (then Escape clears it);
+        a drag game ignores a one-cell tap."""
+        colours = self.watch.colours(base.image)
+        first = self._cells(word)[0]
+        actor.taps([self._screen(word.path[0])])
+        self.wait(0.4)
+        kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first}
+        if kept:
+            actor.driver.key("Escape")
+        return kept
+
+    def _checker(self, cells: list[int], base: np.ndarray, held: list) -> Callable[[int], bool]:
+        """``check(k)`` for the actor: True once the game shows the first k cells of the path
+        selected and nothing else (or at once where the game shows no selection); records the
+        path's colour while held (for the reply's signature) at the last cell."""
+        spec = self.opts.feedback
+        ignore = self.watch.changed_cells(self.idle, base)  # still showing an earlier reply
+
+        def check(k: int) -> bool:
+            want = set(cells[:k])
+            deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight else 0.3)
+            while True:
+                colours = self.watch.colours(self.grab().image)
+                shown = self.watch.changed_cells(base, colours) - ignore
+                if k == len(cells):
+                    held[0] = self.watch.path_colour(base, colours, cells)
+                if spec.highlight is None:
+                    if shown == want:
+                        spec.highlight = True
+                        self.replies.changed = True
+                        return True
+                    if time.monotonic() > deadline:
+                        spec.highlight = bool(shown)
+                        self.replies.changed = True
+                        return not shown  # something else lit up: not the path
+                elif not spec.highlight or shown == want:
+                    return True
+                elif shown - want or time.monotonic() > deadline:
+                    return False
+                time.sleep(0.005)
+
+        return check
+
+    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held) -> Signature:
+        """Watch the window after a word until its reply settles (or the wait runs out)."""
+        spec = self.opts.feedback
+        if spec.silent:
+            return Signature()
+        acc = spec.accepted
+        if acc is not None and acc.flash is None and not acc.marks:
+            limit = 0.1  # the reply is all in the held colour
+        elif spec.latency is not None and acc is not None:
+            limit = min(2.0, max(0.4, 2.5 * spec.latency))
+        else:
+            limit = 1.2
+        t0 = time.monotonic()
+        first, last, stable = None, None, 0
+        flash, marks = None, set()
+        while True:
+            frame = self.grab()
+            colours = self.watch.colours(frame.image)
+            now_flash = self.watch.path_colour(base_colours, colours, cells)
+            if held is not None and now_flash is not None and same_colour(now_flash, held):
+                now_flash = None  # still the selection, not a reply
+            now_marks = self.watch.marks(base.image, frame.image)
+            marks |= now_marks
+            state = (now_flash, frozenset(now_marks))
+            if (now_flash is not None or now_marks) and first is None:
+                first = time.monotonic() - t0
+            if now_flash is not None:
+                flash = now_flash
+            stable = stable + 1 if state == last else 0
+            last = state
+            sig = Signature(held, flash, tuple(sorted(marks)))
+            if first is not None and (stable >= 2 or self.replies.verdict(sig) == "accepted"):
+                break  # settled, or already all an acceptance shows
+            if time.monotonic() - t0 > limit:
+                break
+            time.sleep(0.01)
+        if first is not None and self.replies.verdict(sig) == "accepted":
+            self.replies.seen_latency(first)
+        return sig
+
+    def _book(self, word: Found, sig: Signature) -> str:
+        """Book the game's reply to ``word``. While the replies are still being learned, the
+        learning words wait for a verdict until "accepted" is known."""
+        if self.replies.learned:
+            return self._judge(word, sig)
+        self._pending.append((word, sig))
+        self.replies.learn(sig)
+        if not self.replies.learned:
+            return "none" if sig.empty else "learning"
+        self._learned()
+        pending, self._pending = self._pending, []
+        return [self._judge(w, s) for w, s in pending][-1]
+
+    def _judge(self, word: Found, sig: Signature) -> str:
+        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig)
         r = self.report
-        if outcome == "accepted":
+        if verdict == "accepted":
             r.accepted.append(word.word)
             r.points += word.score
             if word.word not in self.base:
                 self.learned.accept(word.word)
-        elif outcome == "repeated":  # the game had it (an earlier swipe we saw no reply to)
+        elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
-        elif outcome == "rejected":
+            r.accepted.append(word.word)
+            r.points += word.score
+        elif verdict == "refused":
             r.rejected.append(word.word)
             self.say(f"the game refused {word.word!r}: blacklisted")
             self.learned.reject(word.word)
+        elif verdict == "sent":
+            r.unconfirmed.append(word.word)
         else:
             r.unregistered += 1
-            return False
-        return True
+            self._no_reply.add(word.word)
+        return verdict
+
+    def _learned(self) -> None:
+        if self.on_learn is not None and self.replies.changed:
+            self.on_learn(self.opts.input, self.opts.feedback)
+            self.replies.changed = False
+
+    # --- stillness, noise, the end of the round ------------------------------------------------
+    def _learn_noise(self) -> None:
+        """Watch the idle window for a moment: what changes now is a clock or an animation."""
+        end = time.monotonic() + self.opts.noise_watch
+        prev = self.grab().image
+        while time.monotonic() < end:
+            self.wait(0.05)
+            frame = self.grab().image
+            self.watch.learn_noise(prev, frame)
+            prev = frame
+
+    def _settle(self, cells: list[int] | None = None, timeout: float = 1.5) -> Frame | None:
+        """A frame with the board at rest for the next word: its ``cells`` (all cells when None)
+        at their idle colour and nothing changing outside the board, so the next change there is
+        the game's reply to that word (other cells may still show an earlier reply). None when
+        (nearly) every cell shows another colour: covered or greyed out (the round may be over)."""
+        deadline = time.monotonic() + timeout
+        lettered = {i for i, t in enumerate(self.reading.tiles) if t}
+        wanted = set(cells) if cells is not None else lettered
+        prev = None
+        while True:
+            frame = self.grab()
+            busy = self.watch.changed_cells(self.idle, self.watch.colours(frame.image))
+            if len(busy & lettered) >= 0.8 * len(lettered):
+                self._greyed_or_covered()
+                return None
+            quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
+            if quiet and not busy & wanted:
+                return frame
+            if time.monotonic() > deadline:
+                if prev is not None and not quiet:  # keeps changing by itself: noise
+                    self.watch.learn_noise(prev.image, frame.image)
+                if busy & wanted:  # the game keeps these cells coloured: that is their colour now
+                    self.idle = self.watch.colours(frame.image)
+                return frame
+            prev = frame
+            self.wait(0.015)
+
+    def _greyed_or_covered(self) -> None:
+        """Every cell changed colour: wait a moment; if the board is still there with the same
+        letters but another colour, the game greyed it out: the round is over."""
+        self.wait(1.0)
+        frame = self.grab()
+        busy = self.watch.changed_cells(self.idle, self.watch.colours(frame.image))
+        if len(busy) < 0.8 * len(self.idle):
+            return
+        reading = self._read(frame)
+        if reading is not None and reading.tiles == self.reading.tiles:
+            raise RoundOver("round over: the game greyed out the board")
+        self.say("board looks covered: paused")
+
+    # --- geometry ------------------------------------------------------------------------------
+    def _cells(self, word: Found) -> list[int]:
+        return [r * self.reading.cols + c for r, c in word.path]
 
     def _actor(self) -> Actor:
         x, y, w, h = self.reading.board_box
-        bounds = Bounds(((self.origin[0] + x, self.origin[1] + y, w, h),))
+        rects = [(self.origin[0] + x, self.origin[1] + y, w, h)]
+        if self.opts.input.button is not None:
+            bx, by, bw, bh = self.opts.input.button
+            rects.append((self.origin[0] + bx, self.origin[1] + by, bw, bh))
         if self.make_actor is None:
             raise WordbotError("no input driver configured")
-        actor = self.make_actor(bounds)
+        actor = self.make_actor(Bounds(tuple(rects)))
         actor.guard = self._offset
         return actor
+
+    def _button_point(self) -> tuple[float, float] | None:
+        if self.opts.input.button is None:
+            return None
+        x, y, w, h = self.opts.input.button
+        return self.origin[0] + x + w / 2, self.origin[1] + y + h / 2
 
     def _offset(self) -> tuple[float, float]:
         """How far the window has moved since the board was read: asked of the window system at
@@ -276,43 +527,3 @@ class GridPlayer(Seat):
         x, y = self.reading.centres[cell[0] * self.reading.cols + cell[1]]
         return self.origin[0] + x, self.origin[1] + y
 
-    def _board_colours(self, frame: Frame | None = None) -> np.ndarray:
-        """Each tile's colour now (from ``frame`` or a fresh grab; frame pixels, so a window
-        that moved still shows its tiles where they were read)."""
-        frame = frame or self.grab()
-        return tile_colours(frame.image, self.reading.centres, self.reading.tile)
-
-    def _covered(self, colours: np.ndarray) -> bool:
-        """True when some tile shows neither the idle colour nor a feedback colour."""
-        style = self.opts.feedback
-        known = [self.idle] + [np.array(c, float) for c in (style.accepted, style.rejected, style.repeated)]
-        dist = np.min([np.linalg.norm(colours - k, axis=1) for k in known], axis=0)
-        return bool((dist > style.tolerance * 1.5)[[i for i, t in enumerate(self.reading.tiles) if t]].any())
-
-    def _settled_cells(self, word: Found, frame: Frame) -> list[int] | None:
-        """The path's tiles that show the idle colour now, so that their next change is the game's
-        verdict on this word (the others may still flash from earlier words; if all do, wait for
-        them). None when some tile shows an unknown colour: the board may be covered."""
-        cells = [c[0] * self.reading.cols + c[1] for c in word.path]
-        deadline = time.monotonic() + 1.0
-        while True:
-            colours = self._board_colours(frame)
-            frame = None
-            if self._covered(colours):
-                return None
-            near = np.linalg.norm(colours - self.idle, axis=1) <= self.opts.feedback.tolerance
-            idle = [i for i in cells if near[i]]
-            if idle or time.monotonic() > deadline:
-                return idle or cells
-            self.wait(0.03)
-
-    def _outcome(self, cells: list[int]) -> str:
-        """Watch the given tiles until they show the game's verdict (or the timeout passes)."""
-        deadline = time.monotonic() + self.opts.feedback_timeout
-        base = np.tile(self.idle, (len(cells), 1))
-        while True:
-            colours = self._board_colours()
-            verdict = classify(base, colours[cells], self.opts.feedback)
-            if verdict in ("accepted", "rejected", "repeated") or time.monotonic() > deadline:
-                return verdict
-            self.wait(0.01)

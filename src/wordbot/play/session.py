@@ -1,0 +1,105 @@
+"""The one place the stages are wired: a game profile, a frame source and an input driver in, a
+player out. ``wordbot play``, ``wordbot demo``, the benchmark and the end-to-end tests all call
+``player``; none wires the stages itself.
+
+Everything about the game comes from the profile: the reader gets its learned glyphs and its
+board size as a hint (the board is still found in each frame, never taken on trust), the planner
+its rules and word list, the actor its input style and pace, the replies what it learned; what
+the round learns (input style, replies) is saved back when ``save`` is set.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordbot.act import Actor, Driver, Pacing
+from wordbot.calibration.profile import Profile, save_profile
+from wordbot.errors import WordbotError
+from wordbot.games import PACES, FeedbackSpec, InputSpec
+from wordbot.lexicon import Lexicon
+from wordbot.ocr import THRESHOLD, read_board
+from wordbot.play.balda import BaldaOptions, BaldaPlayer
+from wordbot.play.grid import GridOptions, GridPlayer, Reader
+from wordbot.play.store import Learned
+
+
+@dataclass
+class Session:
+    """How to play this time, beyond what the profile says."""
+
+    auto: bool = False
+    duration: float | None = None  # seconds (None: the profile's round)
+    threshold: float = THRESHOLD
+    turns: int = 10  # Balda: moves to make
+    save: bool = False  # write what the round learns back into the saved profile
+    lost_timeout: float = 8.0
+
+
+def profile_reader(profile: Profile) -> Reader:
+    """``read_board`` with the profile's learned glyphs, picking a board of its calibrated size
+    when the window shows more than one letter grid."""
+    bank = profile.bank(profile.lang) if profile.has_glyphs() else None
+    shape = (profile.rows, profile.cols) if profile.rows else None
+    return lambda image: read_board(image, profile.lang, bank=bank, shape=shape)
+
+
+def lexicons(profile: Profile, lex: Lexicon | None = None) -> tuple[Lexicon, Lexicon]:
+    """(the list to play, the list it grew from): the profile's word list, plus the words this
+    game accepted beyond it."""
+    if lex is None:
+        lex = Lexicon.from_file(Path(profile.words), profile.lang) if profile.words else \
+            Lexicon.builtin(profile.lang)
+    learned = Learned.load(profile.name)
+    if learned.whitelist:
+        return Lexicon.from_words(lex.words + sorted(learned.whitelist - set(lex.words)), lex.lang), lex
+    return lex, lex
+
+
+def pacing(spec: InputSpec) -> Pacing:
+    return Pacing(*PACES[spec.pace], jitter=spec.jitter)
+
+
+def player(profile: Profile, source, session: Session, *, driver: Driver | None = None, overlay=None,
+           stop: threading.Event | None = None, say: Callable[[str], None] = print,
+           lex: Lexicon | None = None, on_plan=None, reader: Reader | None = None):
+    """A grid or Balda player for ``profile`` on frames of ``source``, entering words through
+    ``driver`` (the real mouse by default) when ``session.auto``."""
+    rules = profile.rules
+    if rules.kind == "anagram":
+        raise WordbotError("live play of anagram games is not built yet; use `wordbot solve anagram`")
+    stop = stop or threading.Event()
+    play_lex, base = lexicons(profile, lex)
+    reader = reader or profile_reader(profile)
+    pace = pacing(profile.input)
+    make_actor = None
+    if session.auto:
+        if driver is None:
+            from wordbot.act.pyautogui_driver import PyAutoGUIDriver
+
+            driver = PyAutoGUIDriver()
+        make_actor = lambda bounds: Actor(driver, bounds, pace, stop)  # noqa: E731
+    learned = Learned.load(profile.name)
+    if rules.kind == "balda":
+        opts = BaldaOptions(auto=session.auto, mode="knots" if rules.name == "balda-knots" else "classic",
+                            turns=session.turns, threshold=session.threshold)
+        return BaldaPlayer(source, reader, play_lex, opts, make_actor, overlay, learned, say, stop)
+
+    def keep(input_spec: InputSpec, feedback: FeedbackSpec) -> None:
+        profile.input, profile.feedback = input_spec, feedback
+        if session.save:
+            try:
+                save_profile(profile)
+            except OSError as exc:  # a full or read-only disk must not end the round
+                say(f"could not save what was learned in profile {profile.name!r}: {exc}")
+
+    opts = GridOptions(rules, auto=session.auto, duration=session.duration or profile.round.duration,
+                       threshold=session.threshold, pacing=pace, input=profile.input,
+                       feedback=profile.feedback, lost_timeout=session.lost_timeout)
+    from wordbot.play.plan import warm_up
+
+    warm_up(play_lex, rules)
+    return GridPlayer(source, reader, play_lex, opts, make_actor, overlay, learned, say, base=base,
+                      stop=stop, on_plan=on_plan, on_learn=keep)
