@@ -20,7 +20,7 @@ def test_play_auto_on_the_grid_game(tmp_path, data_dir):
     log = tmp_path / "game.jsonl"
     with simgame(log, "grid", "--seed", "5", "--duration", "30"):
         done = wordbot("play", "--window", "simgame — grid", "--game", "wordsmania", "--auto",
-                       "--duration", "6", "--annotate", str(tmp_path / "overlay.png"), "--json")
+                       "--duration", "14", "--annotate", str(tmp_path / "overlay.png"), "--json")
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     subs = submissions(log)
@@ -43,6 +43,8 @@ def test_bad_game_is_one_line_and_exit_2():
     done = wordbot("play", "--region", "0,0,10,10", "--game", "anagram")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "anagram" in done.stderr
+    done = wordbot("play", "--region", "0,0,10,10", "--game", "boggle", "--input", "mouse")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--input" in done.stderr
 
 
 def test_ctrl_c_stops_after_the_swipe_in_progress(tmp_path, data_dir):

@@ -156,13 +156,23 @@ class Replies:
             agree = [i for i, s in enumerate(self.samples) if not s.empty and _alike(s, lead)]
             if len(agree) >= min(LEARN_WORDS, len(replies)) and len(replies) >= LEARN_WORDS - 1 \
                     and len(agree) * 2 > len(replies):
-                group = [self.samples[i] for i in agree]
-                core = set.intersection(*(set(s.marks) for s in group))
-                self.spec.accepted = Signature(lead.held, lead.flash, tuple(sorted(core)))
-                self.spec.min_marks = min(len(s.marks) for s in group)
-                self.changed = True
+                self._accept([self.samples[i] for i in agree])
                 return agree
         return None
+
+    def adopt(self, replies: list[Signature]) -> bool:
+        """Fewer replies than learning needs (a short round): taken as acceptances only when they
+        all agree."""
+        if self.learned or not replies or not all(_alike(s, replies[0]) for s in replies):
+            return False
+        self._accept(replies)
+        return True
+
+    def _accept(self, group: list[Signature]) -> None:
+        core = set.intersection(*(set(s.marks) for s in group))
+        self.spec.accepted = Signature(group[0].held, group[0].flash, tuple(sorted(core)))
+        self.spec.min_marks = min(len(s.marks) for s in group)
+        self.changed = True
 
     def seen_latency(self, seconds: float) -> None:
         if self.spec.latency is None or seconds > self.spec.latency:

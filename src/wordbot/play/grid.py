@@ -221,14 +221,14 @@ class GridPlayer(Seat):
                 since_read, suspect = 0, False
                 if not queue:
                     break
-            word = queue[0]
+            word = self._next(queue)
             base = self._settle(self._cells(word))
             if base is None:  # something is over the board, or the game greyed it out
                 suspect = True
                 continue
             if self.overlay is not None:
                 self.show(base, queue)
-            queue.pop(0)
+            queue.remove(word)
             try:
                 outcome = self._enter(actor, word, base)
             except Moved:
@@ -245,8 +245,15 @@ class GridPlayer(Seat):
                 if tries[word.word] <= self.opts.retries:
                     queue.insert(min(2, len(queue)), word)
         self.report.swipe_seconds = time.perf_counter() - t_start
+        self._flush()
         if not queue:
             self.report.stopped = "every word played"
+
+    def _next(self, queue: list[Found], look: int = 6) -> Found:
+        """The first of the next few words whose cells show no earlier reply now (so it need not
+        wait for one to fade); else the first."""
+        busy = self.watch.changed_cells(self.idle, self.watch.colours(self.grab().image))
+        return next((w for w in queue[:look] if not busy & set(self._cells(w))), queue[0])
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
         """While the game's replies are unknown, play the likeliest words first: their replies
@@ -412,6 +419,19 @@ class GridPlayer(Seat):
         self._learned()
         pending, self._pending = self._pending, []
         return [self._judge(w, s) for w, s in pending][-1]
+
+    def _flush(self) -> None:
+        """At the end of a round still learning: the likeliest words' replies, if they all agree,
+        are acceptances; otherwise their verdict stays unknown (unconfirmed)."""
+        pending, self._pending = self._pending, []
+        replied = [s for _, s in pending if not s.empty]
+        if replied and self.replies.adopt(replied):
+            self._learned()
+        for word, sig in pending:
+            if self.replies.learned and not sig.empty:
+                self._judge(word, sig)
+            elif not sig.empty:
+                self.report.unconfirmed.append(word.word)
 
     def _judge(self, word: Found, sig: Signature) -> str:
         verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig)
