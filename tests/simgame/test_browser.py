@@ -1,6 +1,7 @@
 """The browser grid game in a real Chromium window: read right, judged and logged by the server,
 the path coloured only while the button is held, and what a fast drag looks like to a page."""
 
+import json
 import time
 
 import numpy as np
@@ -15,6 +16,7 @@ from wordbot.simgame.gamelog import read_log
 pytestmark = [pytest.mark.gui, pytest.mark.slow, pytest.mark.usefixtures("window_manager")]
 
 PLAIN, NEW, FOUND, HELD = (168, 217, 240), (121, 210, 121), (66, 212, 245), (255, 255, 255)  # BGR, style.css
+GREY = (158, 158, 158)
 
 
 class Board:
@@ -53,10 +55,16 @@ def wait_for(cond, timeout: float = 10.0):
     return value
 
 
+def logged(log) -> list[dict]:
+    """The events of a log the game may be writing: its complete lines only."""
+    text = log.read_text(encoding="utf-8")
+    return [json.loads(line) for line in text[:text.rfind("\n") + 1].splitlines() if line]
+
+
 def submits(log, n: int, timeout: float = 10.0) -> list[dict]:
     """The log's submissions once there are at least ``n``."""
     def enough():
-        subs = [e for e in read_log(log) if e["event"] == "submit"]
+        subs = [e for e in logged(log) if e["event"] == "submit"]
         return subs if len(subs) >= n else None
     return wait_for(enough, timeout)
 
@@ -93,7 +101,7 @@ def test_drags_are_judged_and_logged(tmp_path):
     log = tmp_path / "g.jsonl"
     with browser_game(log, lang="ru", seed=1) as (web, source):
         board = Board(source, "ru")
-        start = read_log(log)[0]
+        start = logged(log)[0]
         word = start["board_words"][0]
         path = word_path(start["tiles"], 4, "ru", word)
         actor = Actor(driver(), board.bounds, Pacing(step=0.12, between=0.3))
@@ -132,18 +140,33 @@ def test_path_is_coloured_only_while_held(tmp_path):
     assert len(seen) == 3
 
 
-def test_fast_drags_may_skip_tiles(tmp_path, capsys):
-    """What a fast drag becomes in a browser: logged, not asserted (it depends on the load)."""
+def test_times_up_greys_the_board_and_ends_the_round(tmp_path):
+    log = tmp_path / "g.jsonl"
+    with browser_game(log, lang="ru", seed=1, duration=3) as (web, source):
+        board = Board(source, "ru")
+        cells = [(0, 0), (0, 1), (0, 2)]
+        wait_for(lambda: near(board.colours(cells), GREY) and web.game.wait(0))
+        Actor(driver(), board.bounds, Pacing(step=0.12)).swipe(board.points(cells))  # too late
+        time.sleep(0.5)  # a submission would take a few ms; give a busy machine more
+    events = read_log(log)
+    assert [e["event"] for e in events] == ["start", "end", "summary"]
+    assert events[1]["reason"] == "time"
+
+
+@pytest.mark.parametrize("step", [0.0, 0.005, 0.015])
+def test_fast_drags_may_skip_tiles(tmp_path, capsys, step):
+    """What fast drags become in a browser (15 ms is the Actor's default pace): logged, not
+    asserted, since it depends on the load."""
     log = tmp_path / "g.jsonl"
     with browser_game(log, lang="en", seed=3, duration=120) as (web, source):
         board = Board(source, "en")
         tiles = web.game.judge.tiles
         found = wordbot.solve_grid(tiles, 4, 4, wordbot.Lexicon.builtin("en"), 3, "wordhunt")
         paths = [f.path for f in found if len(f.path) >= 5][:10] or [f.path for f in found[:10]]
-        actor = Actor(driver(), board.bounds, Pacing(step=0.0, hold=0.0, between=0.0))
+        actor = Actor(driver(), board.bounds, Pacing(step=step, hold=step, between=0.0))
         outcomes = []
         for path in (paths * 3)[:30]:
-            before = len([e for e in read_log(log) if e["event"] == "submit"])
+            before = len([e for e in logged(log) if e["event"] == "submit"])
             actor.swipe(board.points(path))
             try:
                 got = submits(log, before + 1, timeout=3)[before]["path"]
@@ -152,7 +175,8 @@ def test_fast_drags_may_skip_tiles(tmp_path, capsys):
             outcomes.append((path, got))
     other = [(p, g) for p, g in outcomes if g != [list(c) for c in p]]
     with capsys.disabled():
-        print(f"\nfast drags: {len(other)} of {len(outcomes)} reached the page as another path")
+        print(f"\nfast drags, {step * 1000:.0f} ms a tile: {len(other)} of {len(outcomes)} reached the page "
+              "as another path")
         for p, g in other[:5]:
             print("  sent", "".join(tiles[r * 4 + c] for r, c in p), "got",
                   g and "".join(tiles[r * 4 + c] for r, c in g))
