@@ -52,3 +52,24 @@ def test_balda_move_rules():
     assert j.play((2, 0), "т", [(0, 1), (1, 1), (1, 0)]).reason == "word misses the new letter"
     assert j.play((2, 2), "к", [(2, 2), (1, 2), (1, 1), (1, 0)]).reason == "not a word"
     assert "ток" in j.used and j.rows_text()[0] == ".т."
+
+
+def test_typed_words_are_traced_on_the_board():
+    g = grid()
+    assert g.trace("крот") == [(0, 0), (1, 0), (0, 1), (0, 2)]
+    assert g.trace("ааа") == [(2, 0), (2, 1), (2, 2)] and g.trace("аааа") is None  # each tile once
+    v = g.submit_word("КОТ")
+    assert (v.word, v.path, v.accepted, v.points) == ("кот", [(0, 0), (0, 1), (0, 2)], True, 3)
+    assert g.submit_word("кот").reason == "already found"
+    assert g.submit_word("кто").path == [(0, 0), (1, 1), (0, 1)]  # the path found is logged
+    off = g.submit_word("слон")
+    assert (off.path, off.accepted, off.reason) == (None, False, "not on the board")
+    assert g.submit_word("ёж").reason == "not on the board"
+
+
+def test_check_judges_without_taking_the_word_and_min_len_refuses_short_words():
+    g = grid()
+    assert g.check([(0, 0), (0, 1), (0, 2)]).accepted and g.found == {}
+    g4 = GridJudge(list("котртыааа"), 3, 3, LEX, min_len=4)
+    assert g4.submit([(0, 0), (0, 1), (0, 2)]).reason == "too short"
+    assert g4.submit_word("крот").accepted
