@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -276,6 +276,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=lambda s: tuple(map(int, s.split(","))), default=(40, 40),
                     help="window position X,Y")
+    ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     args = ap.parse_args(argv)
     with browser_game(args.log, args.lang, args.seed, args.duration, args.at, args.size, args.rules,
                       args.min_len) as (running, _):
@@ -283,6 +284,8 @@ def main(argv: list[str] | None = None) -> dict:
         while not running.game.wait(0.5) and running.proc.poll() is None:
             pass
         summary = running.game.finish("closed")
+        with suppress(subprocess.TimeoutExpired):
+            running.proc.wait(args.linger)  # "Time's up" on screen, unless the window is closed
     print(json.dumps(summary, ensure_ascii=False))
     return summary
 
