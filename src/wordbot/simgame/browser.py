@@ -192,19 +192,15 @@ def chromium(url: str, at: tuple[int, int], size: tuple[int, int]) -> Iterator[s
 
 
 def _stop_group(proc: subprocess.Popen) -> None:
-    """SIGTERM to the browser's process group (its zygotes and renderers), SIGKILL if it lingers."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            proc.wait(10)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    if proc.poll() is None:
-        proc.wait()
+    """SIGTERM to the browser's process group, then SIGKILL to whatever of it is left (its zygotes
+    and renderers can outlive the browser process)."""
+    with suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    with suppress(subprocess.TimeoutExpired):
+        proc.wait(10)
+    with suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
 
 
 @dataclass
