@@ -14,6 +14,7 @@ XK = pytest.importorskip("Xlib.XK")
 
 from wordbot.act.base import Stopped  # noqa: E402
 from wordbot.act.xkeys import Keymap, _runs, keysym_for  # noqa: E402
+from wordbot.errors import WordbotError  # noqa: E402
 
 RUSSIAN = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 
@@ -169,3 +170,43 @@ def test_the_corner_fail_safe_stops_typing(probe, driver):
 def test_unknown_key_name(driver):
     with pytest.raises(ValueError, match="unknown key"):
         driver.key("NoSuchKey")
+
+
+class FakeGui:
+    """pyautogui as Windows and macOS see it: Latin keys only; the mouse in a corner when told."""
+
+    class FailSafeException(Exception):
+        pass
+
+    def __init__(self, cornered: bool = False) -> None:
+        import pyautogui
+
+        self.isValidKey, self.cornered, self.calls = pyautogui.isValidKey, cornered, []
+
+    def press(self, key):
+        self._do("press", key)
+
+    def write(self, text, interval):
+        self._do("write", text)
+
+    def _do(self, *call):
+        if self.cornered:
+            raise self.FailSafeException
+        self.calls.append(call)
+
+
+@pytest.mark.gui
+def test_pyautogui_types_elsewhere_latin_only_and_keeps_the_fail_safe(driver, monkeypatch):
+    monkeypatch.setattr(sys, "platform", "win32")
+    driver._gui = FakeGui()
+    driver.write("cat")
+    driver.key("Return")
+    driver.key("BackSpace")
+    assert driver._gui.calls == [("write", "cat"), ("press", "enter"), ("press", "backspace")]
+    with pytest.raises(WordbotError, match="cannot type 'к'"):
+        driver.write("кот")
+    driver._gui = FakeGui(cornered=True)
+    with pytest.raises(Stopped):
+        driver.write("cat")
+    with pytest.raises(Stopped):
+        driver.key("Escape")
