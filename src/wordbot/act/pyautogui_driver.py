@@ -26,8 +26,8 @@ PYAUTOGUI_KEYS = {
 
 
 class PyAutoGUIDriver:
-    """``key_delay``: seconds each key is held and the pause after it, so games that poll the
-    keyboard once a frame see every key; ``key_settle``: on X11, how long a keycode bound for a
+    """``key_delay``: the pause after each key (on X11 also how long it is held), so games that
+    poll the keyboard once a frame see every key; ``key_settle``: on X11, how long a keycode bound for a
     letter the layout lacks stays bound after the text (the game looks it up when it gets there)."""
 
     def __init__(self, key_delay: float = 0.02, key_settle: float = 0.2) -> None:
