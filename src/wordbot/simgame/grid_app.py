@@ -161,12 +161,11 @@ class GridApp:
     def submit(self, path: list[Cell] | None = None, word: str | None = None) -> None:
         """Judge a finished entry: a path of tiles, or (typed) a word the judge traces itself."""
         self.select([])
-        if not path and not word:
-            return
+        if (not path or len(path) < 2) and not word:
+            return  # a tap on one tile is no word: games ignore it
         self.submissions += 1
         if self.opts.drop_every and self.submissions % self.opts.drop_every == 0:
-            self.log.write("dropped", path=path, word=word)
-            self.say("")
+            self.log.write("dropped", path=path, word=word)  # a lost touch: nothing shows
             return
         verdict = self.judge.submit(path) if word is None else self.judge.submit_word(word)
         self.log.write("submit", word=verdict.word, path=verdict.path, accepted=verdict.accepted,
