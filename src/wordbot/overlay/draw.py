@@ -38,6 +38,18 @@ class Scene:
         x, y = self.centres[cell[0] * self.cols + cell[1]]
         return round(x), round(y)
 
+    def lattice(self) -> tuple[float, float]:
+        """(pitch, side): the distance between neighbouring centres and a tile's own side, from the
+        board box over the tiles' outer edges (``tile`` may be a rough guess at either)."""
+        x, y, w, h = self.board_box
+        if self.cols > 1:
+            pitch = self.centres[1][0] - self.centres[0][0]
+            return pitch, w - (self.cols - 1) * pitch
+        if self.rows > 1:
+            pitch = self.centres[self.cols][1] - self.centres[0][1]
+            return pitch, h - (self.rows - 1) * pitch
+        return self.tile, self.tile
+
 
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont:
@@ -65,6 +77,16 @@ def _text(image: np.ndarray, items: list[TextItem]) -> None:
     roi[:] = np.asarray(pil)[:, :, ::-1]
 
 
+def _badge(out: np.ndarray, p: tuple[int, int], r: int, k: int) -> None:
+    """Step number ``k`` in a disc of radius ``r`` at ``p`` (OpenCV's own font will do for digits,
+    and is fast)."""
+    scale = r / 22
+    cv2.circle(out, p, r, PATH_COLOUR, -1, cv2.LINE_AA)
+    (tw, th), _ = cv2.getTextSize(str(k), cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+    cv2.putText(out, str(k), (p[0] - tw // 2, p[1] + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale,
+                TEXT_COLOUR, 2, cv2.LINE_AA)
+
+
 def annotate(image: np.ndarray, scene: Scene, words: Sequence, top: int = 8) -> np.ndarray:
     """A copy of ``image`` with the best word's path on the board, unsure tiles framed in red,
     and the ``top`` words ranked in a panel to the right of the board (the image is widened
@@ -89,12 +111,8 @@ def annotate(image: np.ndarray, scene: Scene, words: Sequence, top: int = 8) -> 
             end = (round(b[0] - (b[0] - a[0]) * r / length), round(b[1] - (b[1] - a[1]) * r / length))
             tip = 0.25 * scene.tile / length
             cv2.arrowedLine(out, a, end, PATH_COLOUR, thick, cv2.LINE_AA, tipLength=tip)
-        scale = r / 22
-        for k, p in enumerate(pts, 1):  # digits: OpenCV's own font will do, and is fast
-            cv2.circle(out, p, r, PATH_COLOUR, -1, cv2.LINE_AA)
-            (tw, th), _ = cv2.getTextSize(str(k), cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
-            cv2.putText(out, str(k), (p[0] - tw // 2, p[1] + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale,
-                        TEXT_COLOUR, 2, cv2.LINE_AA)
+        for k, p in enumerate(pts, 1):
+            _badge(out, p, r, k)
     px = x + w + 10
     cv2.rectangle(out, (px, y), (px + panel_w, y + h), PANEL_COLOUR, -1)
     for k, f in enumerate(words[:top]):
@@ -116,3 +134,80 @@ def board_crop(frame: np.ndarray, scene: Scene, margin: int = 10) -> tuple[np.nd
     moved = Scene(scene.rows, scene.cols, [(cx - x0, cy - y0) for cx, cy in scene.centres], scene.tile,
                   (x - x0, y - y0, w, h), scene.unsure)
     return crop, moved
+
+
+LETTER_ZONE = 0.8  # of the tile side: the middle of a tile, where its letter is, kept clear on the board
+CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # where a step number may go, first choice first
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What board mode lays over the board: ``image`` (BGR) and ``mask`` (the drawn pixels), over
+    the board box grown on every side; ``origin``: the frame position of their top-left pixel."""
+
+    image: np.ndarray
+    mask: np.ndarray
+    origin: tuple[int, int]
+
+
+def board_marks(scene: Scene, words: Sequence) -> Marks:
+    """The best word's path, its step numbers and the unsure tiles' frames, placed where a capture
+    of the board with them on top still reads the same letters: arrows only between the tiles'
+    letter zones, numbers on the gap crossings at tile corners, frames in the gaps."""
+    pitch, side = scene.lattice()
+    gap = max(0.0, pitch - side)
+    r = max(8, round(0.15 * side))
+    margin = r + round(gap) + 2
+    x, y, w, h = scene.board_box
+    out = np.zeros((h + 2 * margin, w + 2 * margin, 3), np.uint8)
+    centres = [(cx + margin - x, cy + margin - y) for cx, cy in scene.centres]
+    for i in scene.unsure:
+        _frame(out, centres[i], side, gap)
+    if words:
+        path = [centres[row * scene.cols + col] for row, col in words[0].path]
+        for a, b in pairwise(path):
+            _clear_arrow(out, a, b, side)
+        for k, p in enumerate(_number_spots(path, pitch), 1):
+            _badge(out, p, r, k)
+    return Marks(out, out.any(axis=2), (x - margin, y - margin))
+
+
+def _frame(out: np.ndarray, centre: tuple[float, float], side: float, gap: float) -> None:
+    """A frame around a tile, in the gap around it (not on the tile's own edge, which finds it)."""
+    half = side / 2 + gap / 2
+    (x0, y0), (x1, y1) = ((round(centre[0] + s * half), round(centre[1] + s * half)) for s in (-1, 1))
+    cv2.rectangle(out, (x0, y0), (x1, y1), UNSURE_COLOUR, max(1, round(gap / 3)))
+
+
+def _clear_arrow(out: np.ndarray, a: tuple[float, float], b: tuple[float, float], side: float) -> None:
+    """An arrow from tile ``a`` to tile ``b`` that starts and ends outside their letter zones."""
+    d = np.subtract(b, a)
+    length = float(np.hypot(*d))
+    u = d / length
+    t = side * LETTER_ZONE / 2 / max(abs(u[0]), abs(u[1]))
+    start, end = np.add(a, u * t), np.subtract(b, u * t)
+    tip = min(0.5, max(6.0, 0.12 * side) / (length - 2 * t))
+    cv2.arrowedLine(out, tuple(np.round(start).astype(int)), tuple(np.round(end).astype(int)), PATH_COLOUR,
+                    max(2, round(side / 24)), cv2.LINE_AA, tipLength=tip)
+
+
+def _number_spots(path: list[tuple[float, float]], pitch: float) -> list[tuple[int, int]]:
+    """Where each step's number goes: on a gap crossing at one of its tile's corners, not one a
+    diagonal step runs through or another number took, and away from the cell's own arrows."""
+    def spot(p, s):
+        return round(p[0] + s[0] * pitch / 2), round(p[1] + s[1] * pitch / 2)
+
+    taken = {(round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2)) for a, b in pairwise(path)}
+    spots = []
+    for k, p in enumerate(path):
+        ways = [np.subtract(q, p) for q in path[max(0, k - 1): k + 2] if q != p]
+
+        def cost(s, p=p, ways=ways):
+            x, y = spot(p, s)
+            clash = any(abs(x - tx) + abs(y - ty) <= 2 for tx, ty in taken)
+            return 1e9 * clash + sum(np.dot(s, w) / np.hypot(*w) for w in ways)
+
+        best = spot(p, min(CORNERS, key=cost))
+        taken.add(best)
+        spots.append(best)
+    return spots

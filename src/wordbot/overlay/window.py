@@ -1,9 +1,16 @@
 """The on-screen overlay: a small always-on-top Tk window fed with annotated images.
 
-Two modes. ``transparent`` (Windows: a colour-keyed, click-through window laid over the board,
-showing only the path and the list) and ``side`` (everywhere else, and on X11 where Tk cannot make
-a window click-through: the annotated board in a window beside the game, never over it, so it
-neither blocks input nor gets captured as part of the board).
+Three modes. ``side`` (the default everywhere but Windows): the annotated board in a window beside
+the game, never over it, so it neither blocks input nor gets captured as part of the board.
+``board`` (X11 with the SHAPE extension; ``side`` elsewhere): only the path, its step numbers and
+the unsure tiles' frames, laid on the board itself in a window shaped to them that lets every
+click through and keeps off the tiles' letters. ``transparent`` (Windows): a colour-keyed,
+click-through window over the board showing the path and the list.
+
+On X11 the window is override-redirect: the window manager never manages it, so it can never be
+given the keyboard focus (a game that pauses when it loses the focus keeps it). Tk 8.6 rewrites
+WM_HINTS with input=True right before it maps a window, and openbox focuses new utility and
+notification windows, so hints alone do not keep the focus where it is.
 """
 
 from __future__ import annotations
@@ -15,7 +22,8 @@ import cv2
 import numpy as np
 
 from wordbot.errors import WordbotError
-from wordbot.overlay.draw import Scene, annotate, board_crop
+from wordbot.overlay.draw import Scene, annotate, board_crop, board_marks
+from wordbot.overlay.x11 import Shaper
 
 KEY = "#010203"  # the colour keyed out in transparent mode
 KEY_BGR = (3, 2, 1)
@@ -40,13 +48,23 @@ class OverlayWindow:
         self.root.title(title)
         self.root.attributes("-topmost", True)
         self.root.geometry(f"+{at[0]}+{at[1]}")
+        x11 = self.root.tk.call("tk", "windowingsystem") == "x11"
+        if x11:
+            self.root.overrideredirect(True)  # before the first map: never managed, never focused
         self.mode = mode or ("transparent" if sys.platform == "win32" else "side")
+        self._shaper: Shaper | None = None
+        if self.mode == "board":
+            self.root.withdraw()  # shown, shaped, by the first show()
+            self._shaper = Shaper.attach(self.root) if x11 else None
+            if self._shaper is None:
+                self.root.deiconify()
+                self.mode = "side"
         if self.mode == "transparent":
             self.root.overrideredirect(True)
             self.root.configure(background=KEY)
             self.root.attributes("-transparentcolor", KEY)
             self._click_through()
-        background = KEY if self.mode == "transparent" else None
+        background = {"transparent": KEY, "board": "black"}.get(self.mode)
         self.label = tk.Label(self.root, borderwidth=0, background=background)
         self.label.pack()
         self._photo: tk.PhotoImage | None = None
@@ -67,9 +85,12 @@ class OverlayWindow:
     def show(self, frame: np.ndarray, scene: Scene, words, origin: tuple[int, int] = (0, 0),
              beside: tuple[int, int, int, int] | None = None) -> None:
         """Draw the suggestions. Side mode: the annotated board next to the game window
-        ``beside`` (screen x, y, w, h; never over it), or where the window is; transparent mode:
-        path and list over the board itself."""
+        ``beside`` (screen x, y, w, h; never over it), or where the window is; board and
+        transparent modes: over the board itself."""
         if self.closed:
+            return
+        if self.mode == "board":
+            self._show_on_board(scene, words, origin)
             return
         if self.mode == "transparent":
             x, y, w, h = scene.board_box
@@ -83,9 +104,27 @@ class OverlayWindow:
             self.image = annotate(*board_crop(frame, scene), words)
             if beside is not None:
                 self._place_beside(beside)
+        self._set_image()
+        self.root.lift()  # back above a game raised since
+        self.pump()
+
+    def _set_image(self) -> None:
         self._photo = tk.PhotoImage(data=_ppm(self.image), format="PPM")
         self.label.configure(image=self._photo)
+
+    def _show_on_board(self, scene: Scene, words, origin: tuple[int, int]) -> None:
+        """The marks over the board, the window cut to them. It is emptied while Tk redraws it,
+        so the old cut never shows part of the new picture."""
+        marks = board_marks(scene, words)
+        self.image = marks.image
+        self._shaper.set(np.zeros((1, 1), bool))
+        h, w = marks.mask.shape
+        self.root.geometry(f"{w}x{h}+{origin[0] + marks.origin[0]}+{origin[1] + marks.origin[1]}")
+        self._set_image()
+        self.root.deiconify()
+        self.root.lift()
         self.pump()
+        self._shaper.set(marks.mask)
 
     def _place_beside(self, game: tuple[int, int, int, int], gap: int = 10) -> None:
         """Right of the game if the image fits there, else left of it, else right of it scaled
@@ -119,4 +158,6 @@ class OverlayWindow:
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            if self._shaper is not None:
+                self._shaper.close()
             self.root.destroy()
