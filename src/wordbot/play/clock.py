@@ -8,9 +8,9 @@
 A clock is found by what it does, not by how it looks: outside the board, it is the text that
 changes about once a second (a redraw, over in one frame) and never returns to an earlier look.
 An animation changes all the time, a blinking icon comes back to where it was, a banner changes
-once. The ticking part (the last digit or two) is then grown sideways over the text beside it on
-the same line (minutes, colon, a label). Tesseract reads it with a digits-and-colon whitelist from
-an upscaled black-on-white crop, whatever the text's colour and the badge's.
+once. The ticking part (the last digit or two) is then grown sideways over the rest of its word
+(minutes, colon), short of a label or an icon beside it. Tesseract reads it with a digits-and-colon
+whitelist from an upscaled black-on-white crop, whatever the text's colour and the badge's.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def _words(ink: np.ndarray, height: int) -> list[tuple[int, int]]:
     a colon (two dots, one above the other, set in a wide cell by monospaced fonts) parts nothing."""
     inked = ink.any(axis=0)
     edges = np.flatnonzero(np.diff(np.concatenate([[0], inked.astype(np.int8), [0]])))
-    glyphs = [_Glyph(int(a), int(b) - 1, ink[:, a:b], height)
+    glyphs = [_Glyph.of(int(a), int(b) - 1, ink[:, a:b], height)
               for a, b in zip(edges[::2], edges[1::2], strict=True)]
     solid = [g for g in glyphs if not g.colon]
     if not solid:
@@ -142,10 +142,11 @@ class _Glyph:
     colon: bool  # narrow, two parts stacked with a blank between them
     height: int
 
-    def __init__(self, first: int, last: int, ink: np.ndarray, height: int):
+    @classmethod
+    def of(cls, first: int, last: int, ink: np.ndarray, height: int) -> _Glyph:
         rows = np.flatnonzero(ink.any(axis=1))
-        self.first, self.last, self.top, self.bottom, self.height = first, last, rows[0], rows[-1], height
-        self.colon = last - first + 1 <= 0.4 * height and len(rows) < rows[-1] - rows[0] + 1
+        colon = last - first + 1 <= 0.4 * height and len(rows) < rows[-1] - rows[0] + 1
+        return cls(first, last, int(rows[0]), int(rows[-1]), colon, height)
 
     def digit(self, top: float, bottom: float) -> bool:
         """Whether it spans the line's digits from top to bottom."""
