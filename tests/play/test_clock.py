@@ -214,8 +214,8 @@ def test_reader_follows_a_new_round():
 
 
 def test_time_per_read():
-    """Printed, not asserted (shared machines): about 0.1-0.2 s a read on an idle 2-core machine,
-    most of it starting the Tesseract process."""
+    """Printed, not asserted (shared machines). Measured: 0.25 s of CPU a read, nearly all of it
+    the Tesseract process starting and loading its model (0.6-0.9 s wall at a load average of 15)."""
     look = LOOKS[3]
     frames, times = clip(look, 65)
     box = find_clock(frames, times, BOARD)
