@@ -109,6 +109,8 @@ class Actor:
                     done = False
                     for i in range(k - 1, 0, -1):  # back along the entered path: no other cell crossed
                         at = self._glide(pts[i], pts[i - 1])
+                        time.sleep(p.step)
+                        check(i)  # let the game follow (it undoes a cell slid back over)
                     break
             time.sleep(p.hold)
         finally:

@@ -109,12 +109,14 @@ class Watch:
             out.add(f"{side}:{int(gap // self.pitch)}")
         return out
 
-    def path_colour(self, base: np.ndarray, colours: np.ndarray, cells: Sequence[int]) -> RGB | None:
-        """The path's colour when most of its cells changed, else None."""
+    def path_colour(self, base: np.ndarray, colours: np.ndarray, cells: Sequence[int],
+                    always: bool = False) -> RGB | None:
+        """The path's colour when most of its cells changed (or ``always``: a game showing its
+        selection may give a word its plain colour as a verdict), else None."""
         cells = list(cells)
         moved = np.linalg.norm(colours[cells] - base[cells], axis=1) > COLOUR
         if moved.sum() * 2 <= len(cells):
-            return None
+            return tuple(int(v) for v in np.median(colours[cells], axis=0)) if always else None
         return tuple(int(v) for v in np.median(colours[cells][moved], axis=0))
 
 

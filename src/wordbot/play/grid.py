@@ -65,6 +65,7 @@ class RoundReport:
     unregistered: int = 0  # words the game showed no reply to
     unconfirmed: list[str] = field(default_factory=list)  # sent to a game that never replies
     cancelled: int = 0  # words the game showed otherwise than planned: cancelled, not submitted
+    entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
     points: int = 0
     unsure_tiles: int = 0
     latency_ms: list[float] = field(default_factory=list)  # capture -> overlay drawn
@@ -300,7 +301,10 @@ class GridPlayer(Seat):
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
             actor.type_word(word.word)
             done = True
-        return self._reply(base, base_colours, cells, held[0]) if done else None
+        if not done:
+            return None
+        self.report.entered.append((word.word, list(word.path)))
+        return self._reply(base, base_colours, cells, held[0])
 
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: typing (keys only), a
@@ -348,8 +352,8 @@ class GridPlayer(Seat):
             while True:
                 colours = self.watch.colours(self.grab().image)
                 shown = self.watch.changed_cells(base, colours) - ignore
-                if k == len(cells):
-                    held[0] = self.watch.path_colour(base, colours, cells)
+                if k == len(cells):  # where the game shows the selection, its colour now is a reply
+                    held[0] = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
                 if spec.highlight is None:
                     if shown == want:
                         spec.highlight = True
@@ -361,6 +365,9 @@ class GridPlayer(Seat):
                         return not shown  # something else lit up: not the path
                 elif not spec.highlight or shown == want:
                     return True
+                elif not shown and k > 1:
+                    return True  # the word so far took its verdict colour, here the plain one (a lost
+                    # selection would show as a new one-cell selection at the next cell)
                 elif shown - want or time.monotonic() > deadline:
                     return False
                 time.sleep(0.005)

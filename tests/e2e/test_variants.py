@@ -1,0 +1,52 @@
+"""Zero set-up play on every variant of the simulated game (input style x feedback x look x focus),
+under a real window manager: no wrong or mis-traced word, and the bot's count of accepted words is
+the game's. Nothing in the bot knows which variant it plays."""
+
+import pytest
+from harness import player, simgame, submissions
+
+from wordbot.calibration.profile import Profile
+from wordbot.simgame.gamelog import read_log
+from wordbot.simgame.variants import VARIANTS
+
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
+
+def profile_for(args: tuple[str, ...]) -> Profile:
+    """What a user sets for the game with zero set-up: the preset, and the game's shortest word
+    where it is not the preset's (--min-len)."""
+    prof = Profile.preset("wordsmania", "ru")
+    prof.name = "variant"
+    if "--min-len" in args:
+        prof.min_len = int(args[args.index("--min-len") + 1])
+    return prof
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_manager):
+    args = VARIANTS[variant]
+    log = tmp_path / "game.jsonl"
+    overlay = None
+    if variant == "blur":  # a game that pauses without the focus: the overlay must not take it
+        from wordbot.overlay import OverlayWindow
+
+        overlay = OverlayWindow()
+    with simgame(log, "grid", "--seed", "3", "--duration", "60", *args) as (_, source):
+        report = player(source, duration=24, overlay=overlay, profile=profile_for(args)).run()
+    if overlay is not None:
+        overlay.close()
+    subs = submissions(log)
+    start = next(e for e in read_log(log) if e["event"] == "start")
+    assert not report.failed, report.summary()
+    assert [s for s in subs if not s["accepted"] and s["reason"] != "already found"] == [], report.summary()
+    entered = {(w, tuple(map(tuple, p))) for w, p in report.entered}
+    for s in subs:  # each word reached the game as planned (typed words: the game traces its own path)
+        key = (s["word"], tuple(map(tuple, s["path"] or [])))
+        assert key in entered or (variant == "type" and s["word"] in {w for w, _ in entered}), s
+    took = [s for s in subs if s["accepted"]]
+    if variant == "silent":
+        assert len(report.unconfirmed) == len(subs) and report.accepted == []
+    else:
+        assert len(report.accepted) == len(took), report.summary()
+    points = sum(s["points"] for s in took)
+    assert points >= 0.3 * start["board_points"], (points, start["board_points"], report.summary())
