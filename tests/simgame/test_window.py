@@ -12,8 +12,9 @@ pytestmark = pytest.mark.gui
 AT, MARGIN, HEADER, TILE, GAP = (40, 40), 30, 80, 96, 12  # the window's layout (grid_app)
 
 
-def centre(r: int, c: int) -> tuple[int, int]:
-    return AT[0] + MARGIN + c * (TILE + GAP) + TILE // 2, AT[1] + HEADER + r * (TILE + GAP) + TILE // 2
+def centre(r: int, c: int, at: tuple[int, int] = AT) -> tuple[int, int]:
+    """A tile's centre on screen (``at``: the window's client origin; a window manager shifts it)."""
+    return at[0] + MARGIN + c * (TILE + GAP) + TILE // 2, at[1] + HEADER + r * (TILE + GAP) + TILE // 2
 
 
 def test_drags_are_judged_and_logged(tmp_path):
@@ -28,13 +29,14 @@ def test_drags_are_judged_and_logged(tmp_path):
 
         path = next(f.path for f in wordbot.solve_grid(tiles, 4, 4, wordbot.Lexicon.builtin("ru"), 3,
                                                        "wordsmania") if f.word == first)
-        actor = Actor(PyAutoGUIDriver(), Bounds(((AT[0], AT[1], 480, 590),)), Pacing(between=0.2))
-        actor.swipe([centre(*p) for p in path])
+        at = source.locate()
+        actor = Actor(PyAutoGUIDriver(), Bounds(((*at, 480, 590),)), Pacing(between=0.2))
+        actor.swipe([centre(*p, at) for p in path])
         frame = source.grab()  # the word's tiles flash green
-        x, y = centre(*path[0])
+        x, y = centre(*path[0], at)
         green = frame[y - source.origin[1] - 35, x - source.origin[0] - 35]
-        actor.swipe([centre(*p) for p in path])  # again: already found
-        actor.swipe([centre(0, 0), centre(0, 2), centre(1, 2)])  # slides over (0, 1) on the way
+        actor.swipe([centre(*p, at) for p in path])  # again: already found
+        actor.swipe([centre(0, 0, at), centre(0, 2, at), centre(1, 2, at)])  # slides over (0, 1) on the way
     subs = [e for e in read_log(log) if e["event"] == "submit"]
     assert [(s["word"], s["accepted"], s["reason"]) for s in subs[:2]] == [(first, True, "ok"),
                                                                          (first, False, "already found")]
