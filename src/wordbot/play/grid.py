@@ -21,7 +21,7 @@ import numpy as np
 from wordbot.act import Actor, Bounds, Moved, Pacing, Stopped
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
-from wordbot.games import INPUT_STYLES, FeedbackSpec, Game, InputSpec, Signature
+from wordbot.games import FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.overlay import Scene
@@ -112,6 +112,7 @@ class GridPlayer(Seat):
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature]] = []  # learning words waiting for a verdict
         self._no_reply: set[str] = set()  # words tried once without a reply
+        self._confirmed = opts.input.style == "click"  # a given click style comes with its confirm
 
     # --- reading -------------------------------------------------------------------------------
     def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
@@ -286,11 +287,12 @@ class GridPlayer(Seat):
         return "cancelled" if reply is None else self._book(word, reply)
 
     def _attempt(self, actor: Actor, word: Found, base: Frame) -> Signature | None:
-        """Enter ``word`` and watch the reply; None when the game showed another path (cancelled)."""
+        """Enter ``word`` and watch the reply; None when the game showed another path (cancelled).
+        A click game whose confirm is not known yet gets the last cell clicked again, then Return."""
         style = self.opts.input.style
         cells = self._cells(word)
         base_colours = self.watch.colours(base.image)
-        held: list = [None]
+        held: list = [None, None]  # the path's colour while held (a reply), the plain selection colour
         check = self._checker(cells, base_colours, held) if style in ("drag", "click") else None
         points = [self._screen(c) for c in word.path]
         if style == "drag":
@@ -304,12 +306,20 @@ class GridPlayer(Seat):
         if not done:
             return None
         self.report.entered.append((word.word, list(word.path)))
-        return self._reply(base, base_colours, cells, held[0])
+        reply = self._reply(base, base_colours, cells, held)
+        if style == "click" and reply.empty and not self._confirmed and \
+                self.watch.changed_cells(base_colours, self.watch.colours(self.grab().image)) >= set(cells):
+            self.opts.input.confirm = "enter"  # still selected: the last cell again did not send it
+            actor.driver.key("Return")
+            reply = self._reply(base, base_colours, cells, held)
+        if style == "click" and not reply.empty:
+            self._confirmed = True
+        return reply
 
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
-        """The first word tries each input style until the game reacts: typing (keys only), a
-        click on the first cell (kept selected only by click games), then a drag."""
-        for style in INPUT_STYLES[::-1]:
+        """The first word tries each input style until the game reacts: a click on the first cell
+        (kept selected only by click games), a drag, then typing."""
+        for style in ("click", "drag", "type"):
             self.opts.input.style = style
             if style == "click" and not self._keeps_a_click(actor, word, base):
                 continue
@@ -352,8 +362,11 @@ class GridPlayer(Seat):
             while True:
                 colours = self.watch.colours(self.grab().image)
                 shown = self.watch.changed_cells(base, colours) - ignore
-                if k == len(cells):  # where the game shows the selection, its colour now is a reply
-                    held[0] = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
+                if k == 1:  # one letter is no word: the game's plain selection colour
+                    held[1] = self.watch.path_colour(base, colours, cells[:1])
+                if k == len(cells):  # where the game shows the selection, its colour now may be a reply
+                    colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
+                    held[0] = None if k > 1 and same_colour(colour, held[1]) else colour
                 if spec.highlight is None:
                     if shown == want:
                         spec.highlight = True
@@ -374,8 +387,10 @@ class GridPlayer(Seat):
 
         return check
 
-    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held) -> Signature:
-        """Watch the window after a word until its reply settles (or the wait runs out)."""
+    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], seen: list) -> Signature:
+        """Watch the window after a word until its reply settles (or the wait runs out). ``seen``:
+        the path's colour while held and the game's plain selection colour, neither a reply."""
+        held, selection = seen
         spec = self.opts.feedback
         if spec.silent:
             return Signature()
@@ -393,7 +408,7 @@ class GridPlayer(Seat):
             frame = self.grab()
             colours = self.watch.colours(frame.image)
             now_flash = self.watch.path_colour(base_colours, colours, cells)
-            if held is not None and now_flash is not None and same_colour(now_flash, held):
+            if now_flash is not None and any(c is not None and same_colour(now_flash, c) for c in seen):
                 now_flash = None  # still the selection, not a reply
             now_marks = self.watch.marks(base.image, frame.image)
             marks |= now_marks
