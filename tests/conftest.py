@@ -28,4 +28,8 @@ def window_manager():
         return
     yield proc
     proc.terminate()
-    proc.wait(10)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:  # busy re-reading keymaps after typing tests
+        proc.kill()
+        proc.wait(10)

@@ -35,11 +35,11 @@ def test_bot_finds_the_board_words_with_no_rejected_swipe(tmp_path, data_dir):
         p.on_plan = on_plan
         report = p.run()
         overlay.close()
-    board = start_event(log)["board_words"]
+    start = start_event(log)
     subs = submissions(log)
     accepted = {s["word"] for s in subs if s["accepted"]}
     assert [s for s in subs if not s["accepted"]] == []
-    assert len(accepted & set(board)) >= 0.95 * len(board)
+    assert sum(s["points"] for s in subs if s["accepted"]) >= 0.6 * start["board_points"], report.summary()
     assert report.rejected == [] and len(report.accepted) == len(accepted)
     # the overlay showed the best word's path: magenta between its first two cells
     shot, first = shots["overlay"][:, :, :3], shots["words"][0]
