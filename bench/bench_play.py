@@ -1,5 +1,6 @@
-"""Play: frame-to-suggestion latency, swipe rate with zero misses, points per round, all on the
-simulated game through real pixels and the real mouse (on a virtual screen when there is none)."""
+"""Play: frame-to-suggestion latency, and per variant of the simulated game (input style x feedback x
+look) a zero set-up round through real pixels and the real mouse: points taken, wrong words, and the
+bot's accepted count against the game's (on a virtual screen when there is none)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from pathlib import Path
 
 from bench.common import Figure
 from wordbot import Lexicon
-from wordbot.act import Actor, Pacing
+from wordbot.calibration.profile import Profile
 from wordbot.games import game
 from wordbot.overlay import OverlayWindow
 from wordbot.play import GridOptions, GridPlayer, Learned, board_reader
 from wordbot.play.plan import warm_up
+from wordbot.play.session import Session, player
 from wordbot.simgame.display import screen
 from wordbot.simgame.gamelog import read_log
 from wordbot.simgame.launch import running
+from wordbot.simgame.variants import VARIANTS
 
 
 def _latency(source, lex: Lexicon, opts: GridOptions, frames: int) -> tuple[list[float], dict]:
@@ -62,26 +65,30 @@ def run(quick: bool) -> list[Figure]:
                               round(med, 1), "ms", "<= 50", med <= 50, note))
 
         round_s = 8.0 if quick else 60.0
-        log = Path(tmp) / "round.jsonl"
-        from wordbot.act.pyautogui_driver import PyAutoGUIDriver
-
-        with running("grid", "--seed", "1", "--duration", str(round_s + 5), log=log) as (_, source):
-            driver, stop = PyAutoGUIDriver(), threading.Event()
-            opts = GridOptions(preset, auto=True, duration=round_s)
-            player = GridPlayer(source, board_reader("ru"), lex, opts,
-                                lambda b: Actor(driver, b, Pacing(), stop), None, Learned("bench"),
-                                say=lambda _: None, stop=stop)
-            report = player.run()
-        subs = [e for e in read_log(log) if e["event"] == "submit"]
-        board = next(e for e in read_log(log) if e["event"] == "start")
-        misses = sum(not s["accepted"] for s in subs)
-        rate = report.swiped / report.swipe_seconds if report.swipe_seconds else 0.0
-        took = sum(s["points"] for s in subs if s["accepted"])
-        figures.append(Figure("play", "words swiped per second (simulated game, normal pace)", round(rate, 2),
-                              "words/s", "zero misses", misses == 0,
-                              f"{report.swiped} swipes, {misses} refused by the game, "
-                              f"{report.unregistered} unregistered"))
-        held = f"board holds {board['board_points']} points in {len(board['board_words'])} words"
-        figures.append(Figure("play", f"points per round (4x4, {round_s:.0f} s)", took, "points",
-                              note=f"{held}; {report.stopped}"))
+        for name in (("classic",) if quick else sorted(VARIANTS)):
+            figures.append(_round(Path(tmp) / f"{name}.jsonl", name, round_s))
     return figures
+
+
+def _round(log: Path, variant: str, round_s: float) -> Figure:
+    """One zero set-up round on a variant: the share of the board's points the game took."""
+    args = VARIANTS[variant]
+    prof = Profile.preset("wordsmania", "ru")
+    prof.name = f"bench-{variant}"
+    if "--min-len" in args:
+        prof.min_len = int(args[args.index("--min-len") + 1])
+    with running("grid", "--seed", "1", "--duration", str(round_s + 5), *args, log=log) as (_, source):
+        report = player(prof, source, Session(auto=True, duration=round_s), stop=threading.Event(),
+                        say=lambda _: None).run()
+    events = read_log(log)
+    subs = [e for e in events if e["event"] == "submit"]
+    start = next(e for e in events if e["event"] == "start")
+    took = [s for s in subs if s["accepted"]]
+    wrong = sum(not s["accepted"] and s["reason"] != "already found" for s in subs)
+    share = sum(s["points"] for s in took) / max(1, start["board_points"])
+    counted = len(report.unconfirmed) if variant == "silent" else len(report.accepted)
+    note = (f"{len(took)} words taken, {wrong} wrong, bot counted {counted} (game {len(took)}), "
+            f"{report.cancelled} cancelled, {report.summary()['words_per_second']} words/s, "
+            f"input {report.input}; {report.stopped}")
+    return Figure("play", f"points of the board in a {round_s:.0f} s round, variant {variant}",
+                  round(100 * share, 1), "%", ">= 90, 0 wrong", share >= 0.9 and wrong == 0, note)
