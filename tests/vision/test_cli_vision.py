@@ -70,7 +70,7 @@ def test_calibrate_learn_and_read_with_profile(tmp_path, rng):
     r = wordbot("read", str(tmp_path / "shot.png"), "--profile", "test-game", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["tiles"] == shot.tiles
-    assert_one_line_error(wordbot("read", str(tmp_path / "shot.png"), "--profile", "nope"), "no calibration")
+    assert_one_line_error(wordbot("read", str(tmp_path / "shot.png"), "--profile", "nope"), "no game profile")
 
 
 def test_calibrate_by_hand(tmp_path, rng):

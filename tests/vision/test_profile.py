@@ -46,8 +46,9 @@ def test_learning_one_labelled_screenshot_reads_that_look(rng):
     sheet = render(rng, style, 6, 6, tile=50, letters=letters)
     pictures, labels = from_reading(read_board(sheet.image), sheet.tiles, "ru")
     assert len(labels) == 36
-    assert save_learned("serif-game", pictures, labels) == 36
-    assert len(load_learned("serif-game")[1]) == 36
+    kept = save_learned("serif-game", pictures, labels)
+    assert kept >= 32  # each letter at least once; a picture drawn twice is kept once
+    assert len(load_learned("serif-game")[1]) == kept
     save_profile(Profile.from_geometry("serif-game", detect_board(sheet.image)))
     bank = load_profile("serif-game").bank("ru")
     for _ in range(3):

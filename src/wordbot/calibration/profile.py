@@ -237,9 +237,16 @@ def save_learned(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int
     old_p, old_l = load_learned(name)
     pictures = np.concatenate([old_p, pictures]) if len(old_p) else np.asarray(pictures, np.uint8)
     labels = np.concatenate([old_l, labels]) if len(old_l) else np.asarray(labels)
+    seen, unique = set(), []
+    for i in range(len(labels) - 1, -1, -1):  # the same picture learned twice is kept once (newest)
+        key = (str(labels[i]), pictures[i].tobytes())
+        if key not in seen:
+            seen.add(key)
+            unique.append(i)
+    unique = np.array(sorted(unique), dtype=int)
     keep = []
-    for letter in np.unique(labels):
-        keep += list(np.nonzero(labels == letter)[0][-limit:])
+    for letter in np.unique(labels[unique]):
+        keep += list(unique[labels[unique] == letter][-limit:])
     keep.sort()
     buf = io.BytesIO()
     np.savez_compressed(buf, pictures=pictures[keep], labels=labels[keep])

@@ -109,12 +109,20 @@ def calibrate(
     learn: Annotated[str | None, typer.Option("--learn", help='the board as it really is, rows '
                                               'joined by "/" ("." empty): learn its glyphs')] = None,
     tesseract: Annotated[bool, typer.Option("--tesseract", help="learn glyphs Tesseract is sure of")] = False,
+    game: Annotated[str | None, typer.Option("--game", help="the rules preset (boggle, wordhunt, ...)")]
+    = None,
+    min_len: Annotated[int | None, typer.Option("--min-len", help="the game's shortest word")] = None,
+    input_style: Annotated[str | None, typer.Option("--input", help="drag, click or type")] = None,
+    confirm: Annotated[str | None, typer.Option("--confirm", help="click input: last or enter")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
 ) -> None:
-    """Find the board (or take it from --grid with --box/--corners), save it as profile NAME,
-    and optionally learn this game's glyphs."""
+    """Find the board (or take it from --grid with --box/--corners) and save it in game profile
+    NAME (keeping what the profile already holds), with the rules and input given, and optionally
+    learn this game's glyphs."""
+    from dataclasses import replace
+
     from wordbot.calibration.detect import BoardGeometry, detect_board
-    from wordbot.calibration.profile import Profile, save_learned, save_profile
+    from wordbot.calibration.profile import Profile, load_profile, save_learned, save_profile, with_look
     from wordbot.ocr import learn as learning
     from wordbot.ocr.read import read_tiles
 
@@ -133,10 +141,20 @@ def calibrate(
         geometry = detect_board(frame, shape)
         if geometry is None:
             raise WordbotError("no letter board found; give it with --grid RxC --box X,Y,W,H")
-    h, w = frame.shape[:2]
-    profile = Profile.from_geometry(name, geometry, frame_size=(w, h), window=window,
-                                    region=_numbers(region, 4, "--region") if region else None, lang=lang)
-    path = save_profile(profile)
+    try:  # what an earlier calibration or play learned about the game is kept
+        profile = load_profile(name)
+    except WordbotError:
+        profile = Profile(name)
+    profile = with_look(profile, geometry, frame.shape, window=window or profile.window, lang=lang,
+                        region=_numbers(region, 4, "--region") if region else profile.region)
+    if game is not None:
+        profile = replace(profile, game=game)
+    if min_len is not None:
+        profile = replace(profile, min_len=min_len)
+    if input_style is not None or confirm is not None:
+        profile = replace(profile, input=replace(profile.input, style=input_style or profile.input.style,
+                                                 confirm=confirm or profile.input.confirm))
+    profile.validate()  # nothing is written unless the whole profile is right
     learned = 0
     if learn or tesseract:
         if learn:
@@ -145,6 +163,7 @@ def calibrate(
         else:
             pictures, labels = learning.from_tesseract(frame, geometry, lang)
         learned = save_learned(name, pictures, labels)
+    path = save_profile(profile)
     if json_out:
         print_json({"profile": str(path), "rows": geometry.rows, "cols": geometry.cols,
                     "box": list(geometry.box), "learned_templates": learned})

@@ -39,11 +39,20 @@ class Session:
 
 
 def profile_reader(profile: Profile) -> Reader:
-    """``read_board`` with the profile's learned glyphs, picking a board of its calibrated size
-    when the window shows more than one letter grid."""
+    """``read_board`` with the profile's learned glyphs, preferring a board of its calibrated size
+    when the window shows more than one letter grid (another size is still found)."""
     bank = profile.bank(profile.lang) if profile.has_glyphs() else None
     shape = (profile.rows, profile.cols) if profile.rows else None
-    return lambda image: read_board(image, profile.lang, bank=bank, shape=shape)
+
+    def read(image):
+        if shape is not None:
+            try:
+                return read_board(image, profile.lang, bank=bank, shape=shape)
+            except WordbotError:  # the game now shows another size: find whatever board there is
+                pass
+        return read_board(image, profile.lang, bank=bank)
+
+    return read
 
 
 def lexicons(profile: Profile, lex: Lexicon | None = None) -> tuple[Lexicon, Lexicon]:
