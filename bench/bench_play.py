@@ -11,12 +11,8 @@ import time
 from pathlib import Path
 
 from bench.common import Figure
-from wordbot import Lexicon
 from wordbot.calibration.profile import Profile
-from wordbot.games import game
 from wordbot.overlay import OverlayWindow
-from wordbot.play import GridOptions, GridPlayer, Learned, board_reader
-from wordbot.play.plan import warm_up
 from wordbot.play.session import Session, player
 from wordbot.simgame.display import screen
 from wordbot.simgame.gamelog import read_log
@@ -24,23 +20,24 @@ from wordbot.simgame.launch import running
 from wordbot.simgame.variants import VARIANTS
 
 
-def _latency(source, lex: Lexicon, opts: GridOptions, frames: int) -> tuple[list[float], dict]:
+def _latency(source, frames: int) -> tuple[list[float], dict]:
     """Capture -> read -> plan -> overlay drawn, per frame, in ms; and the median of each stage."""
     overlay = OverlayWindow()
-    player = GridPlayer(source, board_reader("ru"), lex, opts, overlay=overlay, say=lambda _: None,
-                        learned=Learned("bench"))
+    prof = Profile.preset("wordsmania", "ru")
+    prof.name = "bench-latency"
+    seat = player(prof, source, Session(), overlay=overlay, say=lambda _: None)
     stages: dict[str, list[float]] = {"capture": [], "read": [], "plan": [], "draw": []}
     totals = []
     try:
         for _ in range(frames):
             t0 = time.perf_counter()
-            frame = player.grab()
+            frame = seat.grab()
             t1 = time.perf_counter()
-            reading = player._read(frame)
+            reading = seat._read(frame)
             t2 = time.perf_counter()
-            words = player.calibrate(frame, reading)
+            words = seat.calibrate(frame, reading)
             t3 = time.perf_counter()
-            player.show(frame, words)
+            seat.show(frame, words)
             t4 = time.perf_counter()
             for name, a, b in (("capture", t0, t1), ("read", t1, t2), ("plan", t2, t3), ("draw", t3, t4)):
                 stages[name].append((b - a) * 1000)
@@ -51,14 +48,11 @@ def _latency(source, lex: Lexicon, opts: GridOptions, frames: int) -> tuple[list
 
 
 def run(quick: bool) -> list[Figure]:
-    lex = Lexicon.builtin("ru")
-    preset = game("wordsmania")
-    warm_up(lex, preset)
     figures = []
     with screen(), tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "latency.jsonl"
         with running("grid", "--seed", "1", "--duration", "60", log=log) as (_, source):
-            totals, stages = _latency(source, lex, GridOptions(preset), 10 if quick else 40)
+            totals, stages = _latency(source, 10 if quick else 40)
         med = statistics.median(totals)
         note = "median of stages: " + ", ".join(f"{k} {v:.1f} ms" for k, v in stages.items())
         figures.append(Figure("play", "frame-to-suggestion latency, 4x4 (capture to overlay drawn)",

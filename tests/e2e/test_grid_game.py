@@ -115,3 +115,14 @@ def test_covered_board_pauses_instead_of_clicking(tmp_path, data_dir):
     assert report.swiped == 0
     assert "no board" in report.stopped or "covered" in report.stopped, report.stopped
     assert submissions(log) == []
+
+
+def test_the_round_ends_when_the_game_says_so(tmp_path, data_dir):
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "2", "--duration", "14") as (proc, source):
+        t0 = time.monotonic()
+        report = player(source, duration=90).run()
+        took = time.monotonic() - t0
+    assert not report.failed and report.stopped.startswith("round over"), report.stopped
+    assert took < 30, (took, report.stopped)
+    assert [s for s in submissions(log) if not s["accepted"]] == []

@@ -122,6 +122,9 @@ def play(
     pace: Annotated[str | None, typer.Option("--pace", help="fast, normal or human")] = None,
     jitter: Annotated[float | None, typer.Option("--jitter", help="pixels of random offset per cell")] = None,
     turns: Annotated[int, typer.Option("--turns", help="Balda: moves to make")] = 10,
+    overlay_mode: Annotated[str, typer.Option("--overlay", help="side: a window beside the game; board: "
+                                              "arrows on the board itself (X11 SHAPE, click-through)")]
+    = "side",
     annotate: Annotated[Path | None, typer.Option("--annotate", help="save the overlay image")] = None,
     json_out: Json = False,
 ) -> None:
@@ -131,6 +134,8 @@ def play(
     from wordbot.overlay import OverlayWindow
     from wordbot.play.session import Session, player
 
+    if overlay_mode not in ("side", "board"):
+        raise WordbotError(f"unknown --overlay {overlay_mode!r} (choose side or board)")
     prof = _profile(game, profile, lang, dict_file, min_len, input_style, confirm, pace, jitter, duration)
     if prof.rules.kind == "anagram":
         raise WordbotError("live play of anagram games is not built yet; use `wordbot solve anagram`")
@@ -150,7 +155,7 @@ def play(
         load_lexicon(prof.lang, None)  # the word list with a progress line on first use
     stop = threading.Event()
     try:
-        overlay = OverlayWindow()
+        overlay = OverlayWindow(mode=overlay_mode)
     except WordbotError:
         if not auto:
             raise

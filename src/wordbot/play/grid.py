@@ -27,6 +27,7 @@ from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.overlay import Scene
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
+from wordbot.play.roundclock import RoundClock
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
@@ -113,8 +114,15 @@ class GridPlayer(Seat):
         self._pending: list[tuple[Found, Signature]] = []  # learning words waiting for a verdict
         self._no_reply: set[str] = set()  # words tried once without a reply
         self._confirmed = opts.input.style == "click"  # a given click style comes with its confirm
+        self.clock: RoundClock | None = None  # the game's own clock, once play starts
 
     # --- reading -------------------------------------------------------------------------------
+    def grab(self) -> Frame:
+        frame = super().grab()
+        if self.clock is not None:
+            self.clock.feed(frame.image, time.monotonic())
+        return frame
+
     def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
         """Grab and read the board, waiting (paused, without input) while it cannot be found.
         ``stable``: the same reading at the same place twice in a row (not a half-redrawn window)."""
@@ -211,13 +219,25 @@ class GridPlayer(Seat):
             self.wait(0.5)
 
     def _play_all(self, words: list[Found], end: float) -> None:
+        self.clock = RoundClock(self.reading.board_box)
+        t_start = time.perf_counter()
+        try:
+            self._play_words(words, end)
+        finally:
+            self.clock.close()
+            self.report.swipe_seconds = time.perf_counter() - t_start
+            self._flush()  # a round ended by the game still books its learning words
+
+    def _play_words(self, words: list[Found], end: float) -> None:
         actor = self._actor()
         self._learn_noise()
         queue = self._learning_first(words)
         tries: dict[str, int] = {}
         since_read, suspect = 0, False
-        t_start = time.perf_counter()
         while queue and time.monotonic() < end:
+            left = self.clock.left()
+            if self.clock.over or (left is not None and left < -1.0):
+                raise RoundOver("round over: the game's clock reads 0:00")
             if since_read >= self.opts.reread_every or suspect:
                 queue, actor = self._reread(queue, actor)
                 since_read, suspect = 0, False
@@ -246,8 +266,6 @@ class GridPlayer(Seat):
                 tries[word.word] = tries.get(word.word, 0) + 1
                 if tries[word.word] <= self.opts.retries:
                     queue.insert(min(2, len(queue)), word)
-        self.report.swipe_seconds = time.perf_counter() - t_start
-        self._flush()
         if not queue:
             self.report.stopped = "every word played"
 
