@@ -335,9 +335,10 @@ class GridPlayer(Seat):
         return reply
 
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
-        """The first word tries each input style until the game reacts: a click on the first cell
-        (kept selected only by click games), a drag, then typing."""
-        for style in ("click", "drag", "type"):
+        """The first word tries each input style until the game reacts: a drag (a click game sees
+        a press and a release on different cells: no click), a click on the first cell (kept
+        selected only by click games), then typing."""
+        for style in ("drag", "click", "type"):
             self.opts.input.style = style
             if style == "click" and not self._keeps_a_click(actor, word, base):
                 continue
