@@ -5,7 +5,11 @@ the game's. Nothing in the bot knows which variant it plays."""
 import pytest
 from harness import player, simgame, submissions
 
-from wordbot.calibration.profile import Profile
+from wordbot.act.pyautogui_driver import PyAutoGUIDriver
+from wordbot.calibration.profile import Profile, load_profile
+from wordbot.play import Learned
+from wordbot.play.session import Session
+from wordbot.play.session import player as wire
 from wordbot.simgame.gamelog import read_log
 from wordbot.simgame.variants import VARIANTS
 
@@ -50,3 +54,17 @@ def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_ma
         assert len(report.accepted) == len(took), report.summary()
     points = sum(s["points"] for s in took)
     assert points >= 0.3 * start["board_points"], (points, start["board_points"], report.summary())
+
+
+def test_a_longer_minimum_is_learned_from_two_refusals_and_kept(tmp_path, data_dir, window_manager):
+    log = tmp_path / "game.jsonl"
+    prof = Profile.preset("wordsmania", "ru")
+    prof.name = "four-letters"  # the game takes 4+ letters; nobody told the bot
+    with simgame(log, "grid", "--seed", "3", "--duration", "60", "--min-len", "4") as (_, source):
+        report = wire(prof, source, Session(auto=True, duration=24, save=True),
+                      driver=PyAutoGUIDriver()).run()
+    short = [s for s in submissions(log) if s["reason"] == "too short"]
+    assert len(short) == 2 and not report.failed, report.summary()
+    assert [s for s in submissions(log) if not s["accepted"] and s["reason"] != "too short"] == []
+    assert load_profile("four-letters").min_len == 4
+    assert not Learned.load("four-letters").blacklist & {s["word"] for s in short}

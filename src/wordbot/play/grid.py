@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -97,12 +97,12 @@ class GridPlayer(Seat):
                  learned: Learned | None = None, say: Callable[[str], None] = print,
                  base: Lexicon | None = None, stop: threading.Event | None = None,
                  on_plan: Callable[[Frame, list[Found]], None] | None = None,
-                 on_learn: Callable[[InputSpec, FeedbackSpec], None] | None = None):
+                 on_learn: Callable[[InputSpec, FeedbackSpec, int], None] | None = None):
         super().__init__(source, overlay, stop)
         self.reader, self.lex, self.opts = reader, lex, opts
         self.make_actor, self.say = actor, say
         self.on_plan = on_plan  # called once the first plan is on screen (the demo's screenshot)
-        self.on_learn = on_learn  # called when the input style or the game's replies were learned
+        self.on_learn = on_learn  # called with what was learned: input style, replies, min length
         self.learned = learned or Learned(opts.game.name)
         self.base = base or lex  # the bundled list: accepted words outside it are whitelisted
         self.report = RoundReport(input=opts.input.style)
@@ -235,6 +235,9 @@ class GridPlayer(Seat):
         tries: dict[str, int] = {}
         since_read, suspect = 0, False
         while queue and time.monotonic() < end:
+            queue = [w for w in queue if len(w.word) >= self.opts.game.min_len]
+            if not queue:
+                break
             left = self.clock.left()
             if self.clock.over or (left is not None and left < -1.0):
                 raise RoundOver("round over: the game's clock reads 0:00")
@@ -490,6 +493,7 @@ class GridPlayer(Seat):
             r.rejected.append(word.word)
             self.say(f"the game refused {word.word!r}: blacklisted")
             self.learned.reject(word.word)
+            self._shortest(len(word.word))
         elif verdict == "sent":
             r.unconfirmed.append(word.word)
         else:
@@ -499,8 +503,21 @@ class GridPlayer(Seat):
 
     def _learned(self) -> None:
         if self.on_learn is not None and self.replies.changed:
-            self.on_learn(self.opts.input, self.opts.feedback)
+            self.on_learn(self.opts.input, self.opts.feedback, self.opts.game.min_len)
             self.replies.changed = False
+
+    def _shortest(self, length: int) -> None:
+        """Two words of one length refused while the game took none that short: its words are
+        longer. Shorter words are no longer played, and the refused ones are not blacklisted."""
+        refused = [w for w in self.report.rejected if len(w) == length]
+        if len(refused) < 2 or length < self.opts.game.min_len or \
+                any(len(w) <= length for w in self.report.accepted):
+            return
+        self.opts.game = replace(self.opts.game, min_len=length + 1)
+        self.learned.forgive(refused)
+        self.replies.changed = True
+        self.say(f"the game takes words of {length + 1} letters or more")
+        self._learned()
 
     # --- stillness, noise, the end of the round ------------------------------------------------
     def _learn_noise(self) -> None:

@@ -96,8 +96,10 @@ def player(profile: Profile, source, session: Session, *, driver: Driver | None 
                             turns=session.turns, threshold=session.threshold)
         return BaldaPlayer(source, reader, play_lex, opts, make_actor, overlay, learned, say, stop)
 
-    def keep(input_spec: InputSpec, feedback: FeedbackSpec) -> None:
+    def keep(input_spec: InputSpec, feedback: FeedbackSpec, min_len: int) -> None:
         profile.input, profile.feedback = input_spec, feedback
+        if min_len != rules.min_len:
+            profile.min_len = min_len
         if session.save:
             try:
                 save_profile(profile)

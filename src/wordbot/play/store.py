@@ -33,6 +33,12 @@ class Learned:
         self.blacklist.add(word)
         self.save()
 
+    def forgive(self, words) -> None:
+        """Take words off the blacklist (refused for another reason than being no word)."""
+        if self.blacklist & set(words):
+            self.blacklist -= set(words)
+            self.save()
+
     def accept(self, word: str) -> None:
         if word not in self.whitelist:
             self.blacklist.discard(word)
