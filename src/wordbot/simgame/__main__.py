@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from wordbot.lexicon import Lexicon
-from wordbot.simgame.balda_app import BaldaOptions, run_balda
+from wordbot.simgame.balda_app import ENTRIES, BaldaOptions, run_balda
 from wordbot.simgame.boards import balda_start, grid_board
 from wordbot.simgame.gamelog import GameLog
 from wordbot.simgame.grid_app import DEFAULT_FEEDBACK, INPUTS, GridOptions, parse_feedback, run_grid
@@ -47,13 +47,19 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                     help="grid: comma-separated of flash,held,score,list,message, or none "
                          "(default flash,score,message)")
     ap.add_argument("--min-len", type=int, default=3, help="grid: shortest word the game takes")
-    ap.add_argument("--look", default="classic", choices=list(LOOKS), help="grid: palette and type")
+    ap.add_argument("--look", default="classic", choices=list(LOOKS), help="palette and type")
     ap.add_argument("--pause-on-blur", action="store_true",
                     help="grid: hide the board behind a Paused panel while the window lacks the focus")
     ap.add_argument("--raw-motion", action="store_true",
                     help="grid: select tiles only where the pointer is reported (fast drags skip tiles)")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
+    ap.add_argument("--key-cols", type=int, default=8, help="balda: keys per keyboard row")
+    ap.add_argument("--yo", action="store_true", help="balda: a 33rd key, ё")
+    ap.add_argument("--lower", action="store_true", help="balda: letters in lower case")
+    ap.add_argument("--entry", default="button", choices=list(ENTRIES),
+                    help="balda: send a word by the Submit button, by Return, or by releasing a drag")
+    ap.add_argument("--no-opponent", action="store_true", help="balda: practice, nobody replies")
     ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     return ap.parse_args(argv)
 
@@ -62,6 +68,11 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
     return GridOptions(args.duration, args.at, drop_every=args.drop_every, linger=args.linger,
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion)
+
+
+def balda_options(args: argparse.Namespace) -> BaldaOptions:
+    return BaldaOptions(args.at, turns=args.turns, linger=args.linger, key_cols=args.key_cols, yo=args.yo,
+                        lower=args.lower, entry=args.entry, opponent=not args.no_opponent, look=args.look)
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -79,7 +90,7 @@ def main(argv: list[str] | None = None) -> dict:
         else:
             size = args.size or 5
             judge = BaldaJudge.start(balda_start(lex, size, args.seed), size, lex, knots=args.knots)
-            summary = run_balda(judge, log, BaldaOptions(args.at, turns=args.turns, linger=args.linger))
+            summary = run_balda(judge, log, balda_options(args))
     finally:
         log.close()
     print(json.dumps(summary, ensure_ascii=False))

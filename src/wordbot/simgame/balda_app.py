@@ -1,5 +1,10 @@
-"""The Balda window: tap an empty cell, pick a letter, tap the word's cells, press Submit;
-a built-in opponent replies."""
+"""The Balda window: tap an empty cell, pick a letter, then enter the word through it in one of
+three ways (tap its cells and press Submit, tap them and press Return, or drag across them and
+release); a built-in opponent replies, or none (practice: the player moves again).
+
+The variants differ in what a bot cannot know beforehand: the keyboard's layout, its 32 or 33
+keys (with ё), upper or lower case, how a word is sent, whether anyone replies, and the colours.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +13,12 @@ from dataclasses import dataclass
 
 from wordbot.simgame.gamelog import GameLog
 from wordbot.simgame.judge import BaldaJudge
-from wordbot.simgame.widgets import (
-    ACCEPTED,
-    BACKGROUND,
-    EMPTY,
-    FONT,
-    REJECTED,
-    SELECTED,
-    TEXT,
-    TILE,
-    TileGrid,
-    rounded_rect,
-)
+from wordbot.simgame.widgets import EMPTY, LOOKS, Look, TileGrid, rounded_rect
 
 TITLE = "wordbot simgame — balda"
-PICKER_COLS = 8
+ENTRIES = ("button", "enter", "drag")  # how a word is sent: Submit button, Return, release of a drag
+EMPTY_CELLS = {"classic": EMPTY, "light": "#cfd6e0", "dark": "#2b2f36"}  # an empty cell, per look
+KEY, KEY_GAP = 48, 6
 
 
 @dataclass
@@ -32,6 +28,12 @@ class BaldaOptions:
     turns: int = 10  # the game ends after this many moves of each side
     opponent_delay: float = 0.6
     linger: float = 2.0
+    key_cols: int = 8  # keys per keyboard row
+    yo: bool = False  # a 33rd key, ё (it places е: the word lists read ё as е)
+    lower: bool = False  # letters in lower case, on the keys and on the board
+    entry: str = "button"
+    opponent: bool = True  # False: practice, the player moves again
+    look: str = "classic"
 
 
 def opponent_move(judge: BaldaJudge):
@@ -46,70 +48,138 @@ def opponent_move(judge: BaldaJudge):
     return moves[0] if len(moves) else None
 
 
+def keyboard_letters(letters: str, yo: bool) -> str:
+    return letters.replace("е", "её") if yo else letters
+
+
 class BaldaApp:
     def __init__(self, root: tk.Tk, judge: BaldaJudge, log: GameLog, opts: BaldaOptions):
         self.root, self.judge, self.log, self.opts = root, judge, log, opts
+        self.look: Look = LOOKS[opts.look]
+        self.empty = EMPTY_CELLS[opts.look]
         n, tile, gap, margin, header = judge.size, opts.tile, opts.tile // 8, 30, 70
-        letters = judge.lex.alphabet.letters
-        key = 48
+        letters = keyboard_letters(judge.lex.alphabet.letters, opts.yo)
         root.title(TITLE)
-        self.grid = TileGrid(tk.Canvas(root), 0, 0, 0, 0, tile, gap)  # geometry probe
         board_w = n * tile + (n - 1) * gap
-        picker_rows = -(-len(letters) // PICKER_COLS)
-        width = 2 * margin + max(board_w, PICKER_COLS * (key + 6))
-        height = header + board_w + 30 + picker_rows * (key + 6) + 90
+        picker_rows = -(-len(letters) // opts.key_cols)
+        keys_w = opts.key_cols * (KEY + KEY_GAP) - KEY_GAP
+        width = 2 * margin + max(board_w, keys_w)
+        height = header + board_w + 30 + picker_rows * (KEY + KEY_GAP) + 90
         root.geometry(f"{width}x{height}+{opts.at[0]}+{opts.at[1]}")
         root.resizable(False, False)
-        self.canvas = tk.Canvas(root, width=width, height=height, background=BACKGROUND,
+        self.canvas = tk.Canvas(root, width=width, height=height, background=self.look.background,
                                 highlightthickness=0)
         self.canvas.pack()
-        self.grid = TileGrid(self.canvas, n, n, (width - board_w) // 2, header, tile, gap)
-        self.status = self.canvas.create_text(margin, 35, anchor="w", fill=TEXT, font=(FONT, 16, "bold"))
-        self.keys: dict[int, str] = {}
+        self.grid = TileGrid(self.canvas, n, n, (width - board_w) // 2, header, tile, gap, self.look)
+        self.status = self.canvas.create_text(margin, 35, anchor="w", fill=self.look.text,
+                                              font=(self.look.font, 16, "bold"))
         top = header + board_w + 30
-        left = (width - PICKER_COLS * (key + 6)) // 2
+        left = (width - keys_w) // 2
+        self.keys: dict[int, str] = {}
         for i, letter in enumerate(letters):
-            r, c = divmod(i, PICKER_COLS)
-            x, y = left + c * (key + 6), top + r * (key + 6)
-            shape = rounded_rect(self.canvas, x, y, x + key, y + key, 8, fill=TILE, outline="")
-            label = self.canvas.create_text(x + key / 2, y + key / 2, text=letter.upper(),
-                                            font=(FONT, 20, "bold"))
-            self.keys[shape] = self.keys[label] = letter
-        y = top + picker_rows * (key + 6) + 20
-        self.submit_button = self.button(width / 2 - 150, y, "Submit", ACCEPTED)
-        self.cancel_button = self.button(width / 2 + 10, y, "Cancel", REJECTED)
-        self.feedback = self.canvas.create_text(width / 2, y + 65, fill=TEXT, font=(FONT, 16, "bold"))
+            r, c = divmod(i, opts.key_cols)
+            self.key(left + c * (KEY + KEY_GAP), top + r * (KEY + KEY_GAP), letter)
+        self.areas = {"board": (self.grid.x0, self.grid.y0, board_w, board_w),
+                      "keys": (left, top, keys_w, picker_rows * (KEY + KEY_GAP) - KEY_GAP)}
+        y = top + picker_rows * (KEY + KEY_GAP) + 20
+        self.submit_button = self.cancel_button = ()
+        if opts.entry == "button":
+            self.submit_button = self.button(width / 2 - 150, y, "Submit", self.look.accepted)
+            self.cancel_button = self.button(width / 2 + 10, y, "Cancel", self.look.refused)
+        self.feedback = self.canvas.create_text(width / 2, y + 65, fill=self.look.text,
+                                                font=(self.look.font, 16, "bold"))
         self.scores = {"player": 0, "opponent": 0}
         self.turns = {"player": 0, "opponent": 0}
         self.over = False
         self.opponent_thinking = False  # the player's taps are ignored until the opponent has moved
+        self.dragging = False
         self.reset_move()
         self.redraw()
-        self.canvas.bind("<ButtonRelease-1>", self.on_tap)
+        self.canvas.bind("<ButtonPress-1>", self.on_press)
+        self.canvas.bind("<B1-Motion>", self.on_motion)
+        self.canvas.bind("<ButtonRelease-1>", self.on_release)
+        root.bind("<Escape>", lambda e: self.cancel())
+        if opts.entry == "enter":
+            root.bind("<Return>", lambda e: self.idle() and self.submit())
         root.protocol("WM_DELETE_WINDOW", lambda: self.finish("closed"))
 
+    def key(self, x: int, y: int, letter: str) -> None:
+        shape = rounded_rect(self.canvas, x, y, x + KEY, y + KEY, 8, fill=self.look.tile,
+                             outline=self.look.outline)
+        label = self.canvas.create_text(x + KEY / 2, y + KEY / 2, text=self.shown(letter),
+                                        fill=self.look.letter, font=(self.look.font, 20, "bold"))
+        self.keys[shape] = self.keys[label] = "е" if letter == "ё" else letter
+
     def button(self, x: float, y: float, text: str, colour: str) -> tuple[int, ...]:
-        shape = rounded_rect(self.canvas, x, y, x + 140, y + 44, 10, fill=colour, outline="")
-        label = self.canvas.create_text(x + 70, y + 22, text=text, fill=TEXT, font=(FONT, 16, "bold"))
+        shape = rounded_rect(self.canvas, x, y, x + 140, y + 44, 10, fill=colour, outline=self.look.outline)
+        label = self.canvas.create_text(x + 70, y + 22, text=text, fill=self.look.text,
+                                        font=(self.look.font, 16, "bold"))
+        self.areas[text.lower()] = (int(x), int(y), 140, 44)
         return shape, label
+
+    def shown(self, letter: str) -> str:
+        return letter if self.opts.lower else letter.upper()
+
+    def layout(self) -> dict:
+        """Where the board, the keyboard and the buttons are (window pixels): what input may touch."""
+        return {name: list(box) for name, box in self.areas.items()}
 
     def reset_move(self) -> None:
         self.cell: tuple[int, int] | None = None
         self.letter = ""
         self.path: list[tuple[int, int]] = []
 
+    def idle(self) -> bool:
+        return not (self.over or self.opponent_thinking)
+
+    def cancel(self) -> None:
+        if self.idle():
+            self.reset_move()
+            self.redraw()
+
     def redraw(self) -> None:
         for r, row in enumerate(self.judge.board):
             for c, ch in enumerate(row):
                 shown = self.letter if (r, c) == self.cell else ch
-                self.grid.set_letter(r, c, shown)
-                colour = SELECTED if (r, c) in self.path or (r, c) == self.cell else TILE if ch else EMPTY
-                self.grid.paint(r, c, colour)
+                self.canvas.itemconfigure(self.grid.labels[r * self.grid.cols + c], text=self.shown(shown))
+                selected = (r, c) in self.path or (r, c) == self.cell
+                plain = self.look.tile if ch else self.empty
+                self.grid.paint(r, c, self.look.selected if selected else plain)
         self.canvas.itemconfigure(self.status, text=f"You {self.scores['player']}   "
                                                     f"Opponent {self.scores['opponent']}")
 
+    # --- input: taps everywhere; in the drag entry a press on the board, once the letter is chosen,
+    # starts the word and its release sends it ------------------------------------------------------
+    def on_press(self, event) -> None:
+        cell = self.grid.cell_at(event.x, event.y)
+        if self.opts.entry == "drag" and self.idle() and self.letter and cell is not None:
+            self.dragging = True
+            self.path = [cell]
+            self.redraw()
+
+    def on_motion(self, event) -> None:
+        cell = self.grid.cell_at(event.x, event.y, core=0.8)
+        if not self.dragging or cell is None or cell == self.path[-1]:
+            return
+        if len(self.path) >= 2 and self.path[-2] == cell:  # sliding back undoes the last cell
+            self.path.pop()
+        else:
+            self.path.append(cell)
+        self.redraw()
+
+    def on_release(self, event) -> None:
+        if not self.dragging:
+            self.on_tap(event)
+            return
+        self.dragging = False
+        if len(self.path) >= 2:
+            self.submit()
+        else:  # a one-cell tap is no word
+            self.path = []
+            self.redraw()
+
     def on_tap(self, event) -> None:
-        if self.over or self.opponent_thinking:
+        if not self.idle():
             return
         hit = set(self.canvas.find_overlapping(event.x, event.y, event.x, event.y))
         cell = self.grid.cell_at(event.x, event.y)
@@ -150,6 +220,9 @@ class BaldaApp:
         self.turns["player"] += 1
         self.canvas.itemconfigure(self.feedback, text=f"{verdict.word.upper()}  +{verdict.points}")
         self.redraw()
+        if not self.opts.opponent:
+            self.end_if_done("player")
+            return
         self.opponent_thinking = True
         self.root.after(int(self.opts.opponent_delay * 1000), self.opponent_turn)
 
@@ -170,7 +243,10 @@ class BaldaApp:
         self.turns["opponent"] += 1
         self.opponent_thinking = False
         self.redraw()
-        if self.judge.full() or self.turns["opponent"] >= self.opts.turns:
+        self.end_if_done("opponent")
+
+    def end_if_done(self, side: str) -> None:
+        if self.judge.full() or self.turns[side] >= self.opts.turns:
             self.finish("board full" if self.judge.full() else "turns")
 
     def finish(self, reason: str) -> None:
@@ -188,8 +264,13 @@ class BaldaApp:
 
 def run_balda(judge: BaldaJudge, log: GameLog, opts: BaldaOptions) -> dict:
     opponent_move(judge)  # load the move generator now, so the opponent replies promptly
-    log.write("start", mode="balda", size=judge.size, board=judge.rows_text(), used=sorted(judge.used))
+    log.write("start", mode="balda", size=judge.size, board=judge.rows_text(), used=sorted(judge.used),
+              key_cols=opts.key_cols, yo=opts.yo, lower=opts.lower, entry=opts.entry,
+              opponent=opts.opponent, look=opts.look)
     root = tk.Tk()
     app = BaldaApp(root, judge, log, opts)
+    log.write("layout", **app.layout())
+    root.wait_visibility()
+    root.focus_force()  # Return needs the keyboard
     root.mainloop()
     return app.summary
