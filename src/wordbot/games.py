@@ -89,6 +89,22 @@ class InputSpec:
     jitter: float = 0.0  # pixels of random offset per cell (human-like)
 
 
+BALDA_ENTRIES = ("button", "enter", "drag")  # after the cell, the key and the word's cells: how it is sent
+
+
+@dataclass
+class BaldaSpec:
+    """How a Balda game takes a move and whether anyone replies. ``entry`` "" and ``opponent`` None
+    mean not known yet: the first move finds them. ``entry``: tap the word's cells, then a button
+    (``button``, its box in the window, or one of colour ``button_rgb`` found below the keyboard) or
+    Return; or drag across them (the release sends the word)."""
+
+    entry: str = ""
+    button: tuple[int, int, int, int] | None = None
+    button_rgb: RGB | None = None
+    opponent: bool | None = None  # False: practice mode, nobody replies
+
+
 @dataclass
 class Signature:
     """What a game shows in reply to a word: the path's colour while the button is still held

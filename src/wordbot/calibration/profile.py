@@ -31,7 +31,18 @@ import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.games import CONFIRMS, GAMES, INPUT_STYLES, PACES, FeedbackSpec, Game, InputSpec, RoundSpec
+from wordbot.games import (
+    BALDA_ENTRIES,
+    CONFIRMS,
+    GAMES,
+    INPUT_STYLES,
+    PACES,
+    BaldaSpec,
+    FeedbackSpec,
+    Game,
+    InputSpec,
+    RoundSpec,
+)
 
 
 def data_dir() -> Path:
@@ -83,6 +94,7 @@ class Profile:
     input: InputSpec = field(default_factory=InputSpec)
     feedback: FeedbackSpec = field(default_factory=FeedbackSpec)
     round: RoundSpec = field(default_factory=RoundSpec)
+    balda: BaldaSpec = field(default_factory=BaldaSpec)
 
     @classmethod
     def preset(cls, game: str, lang: str = "ru") -> Profile:
@@ -115,6 +127,11 @@ class Profile:
             (self.input.pace in PACES, f"pace {self.input.pace!r}"),
             (0 <= self.input.jitter <= 0.3 * max(self.tile or (100,)), f"jitter {self.input.jitter}"),
             (self.round.duration > 0, f"round duration {self.round.duration}"),
+            (self.balda.entry in ("", *BALDA_ENTRIES), f"balda entry {self.balda.entry!r}"),
+            (self.balda.button is None or min(self.balda.button[2:]) > 0,
+             f"balda button {self.balda.button}"),
+            (self.balda.button_rgb is None or all(0 <= v <= 255 for v in self.balda.button_rgb),
+             f"balda button colour {self.balda.button_rgb}"),
         ]
         bad = [text for ok, text in problems if not ok]
         if bad:

@@ -1,27 +1,37 @@
 """Balda turns beside a game: read the board and the on-screen letter keyboard, suggest the AI's
-move and, with ``auto``, play it by taps (cell, letter key, the word's cells, Submit).
+move and, with ``auto``, play it: tap the empty cell, tap the letter's key, then enter the word
+through it as the game takes words (its cells tapped and sent by Return or a button, or dragged).
 
 The screen holds two letter grids: the board and the keyboard. The keyboard is the one whose
-tiles spell the whole alphabet once each; it is masked out and the board is read from what is
-left. The keyboard's tiles give the key positions, so no layout is hard-coded; the Submit button
-is found by its colour (``BaldaOptions.submit_rgb``).
+tiles spell most of the alphabet once each (keys read doubtfully get their letter by
+elimination); it is masked out and the board is read from what is left, so a keyboard is never
+taken for the board, whatever its layout. Its keys are glyphs in the game's own font and case,
+with their letters: the board is read again against them (a lower-case board the built-in glyphs
+doubt). How moves are entered, and whether anyone replies (practice modes do not), comes from the
+profile or is found on the first move and handed to ``on_learn``.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import cv2
 import numpy as np
 
 from wordbot.act import Actor, Bounds, Stopped
+from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
+from wordbot.games import RGB, BaldaSpec
 from wordbot.lexicon import Lexicon
-from wordbot.ocr import THRESHOLD, BoardReading
+from wordbot.lexicon.alphabet import Alphabet
+from wordbot.ocr import THRESHOLD, Bank, BoardReading, read_tiles
 from wordbot.overlay import Scene
+from wordbot.play.feedback import Watch, same_colour
 from wordbot.play.grid import Reader
 from wordbot.play.seat import Frame, Seat
 from wordbot.play.store import Learned
@@ -30,6 +40,10 @@ from wordbot.solver.balda import balda_moves
 from wordbot.solver.grid import Found
 
 Box = tuple[int, int, int, int]
+KEY_SHARE = 0.85  # of the alphabet read sure and once each: the grid is the keyboard
+# Key orders of the usual layouts, for keys read doubtfully: alphabetical and ЙЦУКЕН/QWERTY.
+ORDERS = ("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", "ёйцукенгшщзхъфывапролджэячсмитьбю",
+          "abcdefghijklmnopqrstuvwxyz", "qwertyuiopasdfghjklzxcvbnm")
 
 
 @dataclass
@@ -38,30 +52,70 @@ class BaldaOptions:
     mode: str = "classic"
     turns: int = 10
     threshold: float = THRESHOLD
-    submit_rgb: tuple[int, int, int] = (102, 187, 106)  # the simulated game's green button
+    spec: BaldaSpec = field(default_factory=BaldaSpec)  # how moves are entered ("" = find out)
     think: float = 1.0  # seconds the AI may think
-    reply_timeout: float = 10.0  # how long to wait for the game to show a move
+    reply_timeout: float = 10.0  # how long to wait for an opponent known to reply
+    opponent_wait: float = 4.0  # not known yet whether anyone replies: how long to wait on the first move
+    outcome_timeout: float = 2.0  # how long a sent move may take to show as taken or refused
     watch_timeout: float = 600.0  # without auto: how long to wait for the player's next move
 
 
 @dataclass
 class BaldaView:
     board: BoardReading
-    keys: dict[str, tuple[float, float]]  # letter -> key centre (frame pixels)
+    keys: dict[str, tuple[float, float]]  # letter -> key centre (frame pixels); ё's key too
     keys_box: Box
-    submit: Box | None
+    glyphs: Bank  # the keys' glyphs, labelled: the game's own font
 
     def rows(self) -> list[str]:
-        t, c = self.board.tiles, self.board.cols
-        return ["".join(t[r * c + k] or "." for k in range(c)) for r in range(self.board.rows)]
-
-    def filled(self) -> int:
-        return sum(bool(t) for t in self.board.tiles)
+        return rows_of(self.board.tiles, self.board.cols)
 
 
-def _is_keyboard(reading: BoardReading, letters: str) -> bool:
-    tiles = [t for t in reading.tiles if t]
-    return len(tiles) == len(set(tiles)) and len(set(tiles) & set(letters)) >= 0.9 * len(letters)
+def rows_of(tiles: list[str], cols: int) -> list[str]:
+    return ["".join(t or "." for t in tiles[r: r + cols]) for r in range(0, len(tiles), cols)]
+
+
+# --- the keyboard -------------------------------------------------------------------------------------
+def keyboard_keys(reading: BoardReading, letters: str, threshold: float = THRESHOLD) -> dict[str, int] | None:
+    """The keys of ``reading`` (letter -> tile index) when it is a letter keyboard: at least
+    ``KEY_SHARE`` of the alphabet read sure and once each, about one tile per letter; None when
+    it is not. Keys read doubtfully or twice (lower-case а/э, е/с, ё/е) get their letter by
+    elimination: in a layout of a known order the letters missing between two read keys, when as
+    many tiles lie between them; else the one key left for the one letter left."""
+    lettered = [i for i, t in enumerate(reading.tiles) if t]
+    if not 0.9 * len(letters) <= len(lettered) <= len(letters) + 3:
+        return None
+    sure = [i for i in lettered if reading.confidence[i] >= threshold]
+    count = Counter(reading.tiles[i] for i in sure)
+    keys = {reading.tiles[i]: i for i in sure if count[reading.tiles[i]] == 1}
+    if sum(ch in keys for ch in letters) < KEY_SHARE * len(letters):
+        return None
+    rest = [i for i in lettered if i not in keys.values()]
+    for order in ORDERS:
+        if set(letters) <= set(order):
+            keys.update(_between(keys, rest, order))
+    left = [i for i in rest if i not in keys.values()]
+    missing = [ch for ch in letters if ch not in keys]
+    if len(left) == len(missing) == 1:
+        keys[missing[0]] = left[0]
+    return keys
+
+
+def _between(keys: dict[str, int], rest: list[int], order: str) -> dict[str, int]:
+    """Unread keys of a layout in ``order`` (reading order: row by row): each run of unread tiles
+    between two read keys holds the letters between them, where the counts agree. Nothing when
+    the read keys are not in this order."""
+    rank = {ch: k for k, ch in enumerate(order)}
+    read = sorted((i, rank[ch]) for ch, i in keys.items() if ch in rank)
+    ranks = [r for _, r in read]
+    if len(read) < len(keys) or ranks != sorted(ranks):
+        return {}
+    found = {}
+    for (i0, r0), (i1, r1) in pairwise([(-1, -1), *read, (len(rest) + 10 ** 6, len(order))]):
+        tiles = [i for i in rest if i0 < i < i1]
+        if tiles and len(tiles) == r1 - r0 - 1:
+            found.update(zip(order[r0 + 1: r1], tiles, strict=True))
+    return found
 
 
 def _mask(image: np.ndarray, box: Box) -> np.ndarray:
@@ -71,7 +125,58 @@ def _mask(image: np.ndarray, box: Box) -> np.ndarray:
     return out
 
 
-def find_button(image: np.ndarray, rgb: tuple[int, int, int], below: int, tolerance: int = 25) -> Box | None:
+def geometry(reading: BoardReading) -> BoardGeometry:
+    """The lattice a reading was made on (to read the same cells again)."""
+    x, y, w, h = reading.board_box
+    c = np.array(reading.centres)
+    px = c[1, 0] - c[0, 0] if reading.cols > 1 else 0
+    py = c[reading.cols, 1] - c[0, 1] if reading.rows > 1 else 0
+    return BoardGeometry(reading.rows, reading.cols, reading.board_box,
+                         (w - (reading.cols - 1) * px, h - (reading.rows - 1) * py), c)
+
+
+def key_glyphs(keyboard: BoardReading, keys: dict[str, int], lang: str) -> Bank:
+    """The keys' glyphs as templates (ё's key stands for е, as in the word lists)."""
+    labels = np.array(["е" if ch == "ё" else ch for ch in keys])
+    return Bank(lang, keyboard.pictures[list(keys.values())], labels)
+
+
+def reread(image: np.ndarray, board: BoardReading, glyphs: Bank) -> BoardReading:
+    """``board`` with each tile read again against the keys' glyphs, kept where that is surer."""
+    again = read_tiles(image, geometry(board), glyphs.lang, glyphs)
+    best = [(b, cb) if cb > ca else (a, ca) for a, ca, b, cb
+            in zip(board.tiles, board.confidence, again.tiles, again.confidence, strict=True)]
+    return BoardReading(board.rows, board.cols, [t for t, _ in best], [c for _, c in best], board.board_box,
+                        board.centres, board.pictures)
+
+
+def read_view(image: np.ndarray, reader: Reader, alpha: Alphabet, threshold: float = THRESHOLD) -> BaldaView:
+    """The board and the keyboard of a Balda screen, from one frame: the two largest letter grids,
+    the keyboard being the one that spells the alphabet. WordbotError saying what is missing."""
+    grids: list[BoardReading] = []
+    for _ in range(2):
+        try:
+            r = reader(image if not grids else _mask(image, grids[0].board_box))
+        except WordbotError:
+            r = None
+        if r is None:
+            break
+        grids.append(r)
+    found = [(r, keyboard_keys(r, alpha.letters, threshold)) for r in grids]
+    keyboard = next(((r, k) for r, k in found if k is not None), None)
+    if keyboard is None:
+        raise WordbotError("no letter keyboard seen (no letter grid spells the alphabet)")
+    board = next((r for r, _ in found if r is not keyboard[0]), None)
+    if board is None:
+        raise WordbotError("no Balda board seen beside the keyboard")
+    kb, keys = keyboard
+    glyphs = key_glyphs(kb, keys, alpha.lang)
+    return BaldaView(reread(image, board, glyphs), {ch: kb.centres[i] for ch, i in keys.items()},
+                     kb.board_box, glyphs)
+
+
+# --- buttons ------------------------------------------------------------------------------------------
+def find_button(image: np.ndarray, rgb: RGB, below: int, tolerance: int = 25) -> Box | None:
     """The largest blob of colour ``rgb`` under the row ``below``: the game's button."""
     part = image[below:]
     diff = np.abs(part[:, :, :3].astype(int) - np.array(rgb[::-1])).max(axis=2)
@@ -84,24 +189,34 @@ def find_button(image: np.ndarray, rgb: tuple[int, int, int], below: int, tolera
     return (int(x), int(y) + below, int(w), int(h)) if area > 200 else None
 
 
-def read_view(image: np.ndarray, reader: Reader, letters: str, submit_rgb) -> BaldaView | None:
-    """The board, the keyboard and the Submit button of a Balda screen (None if any is missing)."""
+def find_buttons(image: np.ndarray, avoid: list[Box], pitch: float) -> list[Box]:
+    """Button-like blobs by their look: a filled box off the page colour, wider than tall, about
+    a key high, holding text of another colour, outside and within a few key pitches of ``avoid``
+    (the board and the keyboard). Likeliest Submit first: not red (Cancel), then left to right."""
+    img = image[:, :, :3].astype(int)
+    edge = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
+    off = (np.abs(img - np.median(edge, axis=0)).max(axis=2) > 12).astype(np.uint8)
+    for x, y, w, h in avoid:
+        off[max(0, y - 4): y + h + 4, max(0, x - 4): x + w + 4] = 0
+    n, _, stats, _ = cv2.connectedComponentsWithStats(off)
     found = []
-    for _ in range(2):
-        try:
-            r = reader(image if not found else _mask(image, found[0].board_box))
-        except WordbotError:
-            return None
-        if r is None:
-            return None
-        found.append(r)
-    keyboard = next((r for r in found if _is_keyboard(r, letters)), None)
-    board = next((r for r in found if r is not keyboard), None)
-    if keyboard is None or board is None:
-        return None
-    keys = {t: keyboard.centres[i] for i, t in enumerate(keyboard.tiles) if t}
-    x, y, w, h = keyboard.board_box
-    return BaldaView(board, keys, keyboard.board_box, find_button(image, submit_rgb, y + h))
+    for x, y, w, h, area in stats[1:]:
+        if not (0.5 * pitch <= h <= 2 * pitch and 1.5 * h <= w <= 8 * h and area >= 0.7 * w * h):
+            continue
+        patch = img[y: y + h, x: x + w]
+        fill = np.median(patch.reshape(-1, 3), axis=0)
+        ink = (np.abs(patch - fill).max(axis=2) > 60).mean()
+        if 0.02 <= ink <= 0.4 and min(_gap((x, y, w, h), b) for b in avoid) <= 3 * pitch:
+            b, g, r = fill
+            found.append((r > 1.6 * max(g, b), int(x), (int(x), int(y), int(w), int(h))))
+    return [box for *_, box in sorted(found)]
+
+
+def _gap(a: Box, b: Box) -> float:
+    """Distance between two boxes (0 when they touch or overlap)."""
+    dx = max(b[0] - a[0] - a[2], a[0] - b[0] - b[2], 0)
+    dy = max(b[1] - a[1] - a[3], a[1] - b[1] - b[3], 0)
+    return float(max(dx, dy))
 
 
 def start_words(rows: list[str]) -> set[str]:
@@ -113,50 +228,69 @@ def start_words(rows: list[str]) -> set[str]:
 class BaldaReport:
     moves: list[str] = field(default_factory=list)  # our words the game took
     rejected: list[str] = field(default_factory=list)
-    opponent: int = 0  # opponent moves seen
+    opponent: list[tuple[int, int, str]] = field(default_factory=list)  # moves seen: row, col, letter
+    entry: str = ""  # how the game took moves
+    move_seconds: list[float] = field(default_factory=list)  # first tap to the move shown as taken
     stopped: str = ""
     failed: bool = False  # ended by an error (window gone, no board), not by the user or the game
 
     def summary(self) -> dict:
+        t = sorted(self.move_seconds)
         return {"moves": len(self.moves), "words": self.moves, "rejected": len(self.rejected),
-                "opponent_moves": self.opponent, "stopped": self.stopped}
+                "opponent_moves": len(self.opponent), "entry": self.entry,
+                "seconds_per_move": round(t[len(t) // 2], 2) if t else None, "stopped": self.stopped}
 
 
 class BaldaPlayer(Seat):
     def __init__(self, source, reader: Reader, lex: Lexicon, opts: BaldaOptions,
                  actor: Callable[[Bounds], Actor] | None = None, overlay=None,
                  learned: Learned | None = None, say: Callable[[str], None] = print,
-                 stop: threading.Event | None = None):
+                 stop: threading.Event | None = None, on_learn: Callable[[BaldaSpec], None] | None = None):
         super().__init__(source, overlay, stop)
         self.reader, self.lex, self.opts = reader, lex, opts
-        self.make_actor, self.say = actor, say
+        self.make_actor, self.say, self.on_learn = actor, say, on_learn
+        self.spec = opts.spec
         self.learned = learned or Learned("balda")
-        self.report = BaldaReport()
+        self.report = BaldaReport(entry=self.spec.entry)
         self.used: set[str] = set()
+        self.expected: list[str] | None = None  # the board as our last move left it
+        self.waited = False  # the whole opponent wait passed after our last move
 
+    # --- reading -------------------------------------------------------------------------------
     def view(self, timeout: float = 8.0) -> tuple[Frame, BaldaView]:
         """A view read the same twice in a row (the game is not mid-redraw); paused while the
         board cannot be read."""
         deadline = time.monotonic() + timeout
-        last = None
+        last, why = None, "no Balda board seen"
         while time.monotonic() < deadline:
             frame = self.grab()
-            v = read_view(frame.image, self.reader, self.lex.alphabet.letters, self.opts.submit_rgb)
+            try:
+                v = read_view(frame.image, self.reader, self.lex.alphabet, self.opts.threshold)
+            except WordbotError as exc:
+                v, why = None, str(exc)
             if v is not None and last is not None and v.board.tiles == last.board.tiles:
                 return frame, v
             last = v
             self.wait(0.15)
-        raise WordbotError(f"no Balda board seen for {timeout:.0f} s: stopping")
+        raise WordbotError(f"{why} for {timeout:.0f} s: stopping")
+
+    def board_now(self, v: BaldaView) -> tuple[Frame, list[str], np.ndarray]:
+        """A frame, the letters on the board's cells in it, and the cells' colours (a quick
+        read of the known cells, during a move)."""
+        frame = self.grab()
+        tiles = reread(frame.image, read_tiles(frame.image, geometry(v.board), v.glyphs.lang), v.glyphs).tiles
+        return frame, tiles, Watch(v.board.board_box, v.board.centres, v.board.tile).colours(frame.image)
 
     def choose(self, v: BaldaView):
-        """The AI's move, unless it crosses an unsure tile or a word this game refused; then the
-        best move that does neither (None when there is none)."""
+        """The AI's move, unless it crosses an unsure tile, needs a key not found, or is a word
+        this game refused; then the best move that does none of these (None when there is none)."""
         unsure = set(v.board.unsure(self.opts.threshold))
         cols = v.board.cols
         banned = self.used | self.learned.blacklist
 
         def ok(m) -> bool:
-            return m.word not in banned and not any(r * cols + c in unsure for r, c in m.path)
+            return m.word not in banned and m.letter in v.keys and \
+                not any(r * cols + c in unsure for r, c in m.path)
 
         best = balda_best_move(v.rows(), self.lex, self.opts.mode, tuple(banned), self.opts.think)
         if best is None or not ok(best):
@@ -164,12 +298,16 @@ class BaldaPlayer(Seat):
                         None)
         return best
 
+    # --- the game ------------------------------------------------------------------------------
     def run(self) -> BaldaReport:
         try:
             frame, v = self.view()
             self.used = start_words(v.rows())
-            for turn in range(1, self.opts.turns + 1):
+            for turn in range(1, 3 * self.opts.turns + 1):  # a move not taken is tried again
+                if (len(self.report.moves) if self.opts.auto else turn - 1) >= self.opts.turns:
+                    break
                 frame, v = self.view()
+                self._seen_reply(v)
                 move = self.choose(v)
                 if move is None:
                     self.report.stopped = "no move left"
@@ -179,69 +317,204 @@ class BaldaPlayer(Seat):
                          f"{move.word.upper()} (+{move.score})")
                 if self.opts.auto:
                     self._play(frame, v, move)
-                elif turn < self.opts.turns:  # the player moves, then the opponent: wait for both
-                    self._wait_for_change(v, self.opts.watch_timeout)
+                elif turn < self.opts.turns:  # the player moves (then the opponent, if any)
+                    self._wait_for_letter(v, v.board.tiles, self.opts.watch_timeout)
             self.report.stopped = self.report.stopped or "turns played"
         except WordbotError as exc:
             self.report.stopped = str(exc)
             self.report.failed = not isinstance(exc, Stopped)
         return self.report
 
-    def _play(self, frame: Frame, v: BaldaView, move) -> bool:
-        if v.submit is None:
-            raise WordbotError("no Submit button found on the screen")
-        if move.letter not in v.keys:
-            raise WordbotError(f"no key for the letter {move.letter!r} on the screen")
-        ox, oy = frame.origin
-        bx, by, bw, bh = v.board.board_box
-        kx, ky, kw, kh = v.keys_box
-        sx, sy, sw, sh = v.submit
-        actor = self.make_actor(Bounds(((ox + bx, oy + by, bw, bh), (ox + kx, oy + ky, kw, kh),
-                                        (ox + sx, oy + sy, sw, sh))))
+    def _seen_reply(self, v: BaldaView) -> None:
+        """Letters beyond the board our last move left are the opponent's move: every word it
+        could have made with that letter counts as used. None after the whole wait for one: the
+        game is in practice mode (or the opponent passed), and says so to ``on_learn``."""
+        if self.expected is None:
+            return
         cols = v.board.cols
-
-        def at(cell):
-            x, y = v.board.centres[cell[0] * cols + cell[1]]
-            return ox + x, oy + y
-
-        key = v.keys[move.letter]
-        actor.taps([at(move.cell), (ox + key[0], oy + key[1]), *[at(c) for c in move.path],
-                    (ox + sx + sw / 2, oy + sy + sh / 2)])
-        before = v.filled()
-        frame, after = self._wait_for_change(v, self.opts.reply_timeout)
-        i = move.cell[0] * cols + move.cell[1]
-        if after.board.tiles[i] != move.letter:
-            self.report.rejected.append(move.word)
-            self.learned.reject(move.word)
-            self.say(f"the game refused {move.word!r}: blacklisted")
-            return False
-        self.used.add(move.word)
-        self.report.moves.append(move.word)
-        # the opponent's reply: wait for one more letter, then count every word it could have made.
-        # The board after our move is the one we saw plus our letter: a quick reply may already be
-        # on the screen we just read.
-        mine = list(v.board.tiles)
-        mine[i] = move.letter
-        if after.filled() == before + 1:
-            frame, after = self._wait_for_change(after, self.opts.reply_timeout)
-        new = [k for k, (a, b) in enumerate(zip(mine, after.board.tiles, strict=True)) if b and not a]
+        new = [k for k, (a, b) in enumerate(zip(self.expected, v.board.tiles, strict=True)) if b and not a]
         if new:
-            self.report.opponent += 1
-            rows = ["".join(mine[r * cols + c] or "." for c in range(cols)) for r in range(after.board.rows)]
-            cell = divmod(new[0], cols)
-            letter = after.board.tiles[new[0]]
-            for m in balda_moves(rows, self.lex, self.opts.mode, tuple(self.used), cell=cell):
+            cell, letter = divmod(new[0], cols), v.board.tiles[new[0]]
+            self.report.opponent.append((*cell, letter))
+            for m in balda_moves(rows_of(self.expected, cols), self.lex, self.opts.mode, tuple(self.used),
+                                 cell=cell):
                 if m.letter == letter:
                     self.used.add(m.word)  # whichever it was, it is used now
+        unknown = self.spec.opponent is None
+        if (new and self.spec.opponent is not True) or (not new and self.waited and unknown):
+            self.spec.opponent = bool(new)
+            self.say("an opponent replies" if new else "nobody replies (practice): moving again at once")
+            self._learn()
+        self.expected = None
+
+    def _play(self, frame: Frame, v: BaldaView, move) -> bool:
+        t0 = time.monotonic()
+        actor = self._actor(frame, v)
+        if not self._place(actor, frame, v, move):
+            self.say("the game did not show the letter: move not entered")
+            return False
+        if self.spec.entry:
+            outcome = self._send(actor, frame, v, move, self.spec.entry, self._button(frame, v))
+        else:
+            outcome = self._find_entry(frame, v, move)
+        if outcome != "accepted":
+            if outcome == "refused":
+                self.report.rejected.append(move.word)
+                self.learned.reject(move.word)
+                self.say(f"the game refused {move.word!r}: blacklisted")
+            else:
+                actor.driver.key("Escape")  # leave no half-entered move behind
+                self.say(f"the game did not take {move.word!r}: retrying from a fresh read")
+            return False
+        self.report.move_seconds.append(time.monotonic() - t0)
+        self.used.add(move.word)
+        self.report.moves.append(move.word)
+        mine = list(v.board.tiles)
+        mine[move.cell[0] * v.board.cols + move.cell[1]] = move.letter
+        self.expected = mine
+        if self.spec.opponent is not False:
+            wait = self.opts.reply_timeout if self.spec.opponent else self.opts.opponent_wait
+            self.waited = not self._wait_for_letter(v, mine, wait)
         return True
 
-    def _wait_for_change(self, v: BaldaView, timeout: float) -> tuple[Frame, BaldaView]:
+    # --- entering a move -----------------------------------------------------------------------
+    def _actor(self, frame: Frame, v: BaldaView, buttons: tuple[Box, ...] = ()) -> Actor:
+        """An actor allowed on the board, the keyboard, and the given (or the profile's) buttons."""
+        if self.make_actor is None:
+            raise WordbotError("no input driver configured")
+        ox, oy = frame.origin
+        boxes = (v.board.board_box, v.keys_box, *buttons, *([self.spec.button] if self.spec.button else []))
+        return self.make_actor(Bounds(tuple((ox + x, oy + y, w, h) for x, y, w, h in boxes)))
+
+    def _points(self, frame: Frame, v: BaldaView, cells) -> list[tuple[float, float]]:
+        """Screen points of board cells."""
+        centres = [v.board.centres[r * v.board.cols + c] for r, c in cells]
+        return [(frame.origin[0] + x, frame.origin[1] + y) for x, y in centres]
+
+    def _place(self, actor: Actor, frame: Frame, v: BaldaView, move) -> bool:
+        """Tap the empty cell and the letter's key; True once the game shows a letter there."""
+        kx, ky = v.keys[move.letter]
+        actor.taps([*self._points(frame, v, [move.cell]), (frame.origin[0] + kx, frame.origin[1] + ky)])
+        i = move.cell[0] * v.board.cols + move.cell[1]
+        deadline = time.monotonic() + self.opts.outcome_timeout
+        while time.monotonic() < deadline:
+            if self.board_now(v)[1][i]:
+                return True
+            self.wait(0.05)
+        return False
+
+    def _send(self, actor: Actor, frame: Frame, v: BaldaView, move, entry: str, button: Box | None,
+              tapped: int = 0) -> str:
+        """Enter the word's cells (past the first ``tapped``) and send them the ``entry`` way."""
+        points = self._points(frame, v, move.path)
+        if entry == "drag":
+            actor.swipe(points)
+        elif entry == "enter":
+            if points[tapped:]:
+                actor.taps(points[tapped:])
+            actor.driver.key("Return")
+        else:
+            if button is None:
+                raise WordbotError("no Submit button found on the screen")
+            x, y, w, h = button
+            actor.taps([*points[tapped:], (frame.origin[0] + x + w / 2, frame.origin[1] + y + h / 2)])
+        return self._outcome(frame, v, move)
+
+    def _button(self, frame: Frame, v: BaldaView) -> Box | None:
+        if self.spec.button is not None or self.spec.entry != "button":
+            return self.spec.button
+        return next(iter(self._buttons(frame, v)), None)
+
+    def _buttons(self, frame: Frame, v: BaldaView) -> list[Box]:
+        """The profile's button, one of its colour below the keyboard, or those found by their look."""
+        if self.spec.button is not None:
+            return [self.spec.button]
+        if self.spec.button_rgb is not None:
+            x, y, w, h = v.keys_box
+            box = find_button(frame.image, self.spec.button_rgb, y + h)
+            return [box] if box else []
+        pitch = abs(v.keys["б"][0] - v.keys["а"][0]) if {"а", "б"} <= v.keys.keys() else v.board.tile
+        return find_buttons(frame.image, [v.board.board_box, v.keys_box], pitch)
+
+    def _find_entry(self, frame: Frame, v: BaldaView, move) -> str:
+        """The first move finds how the game takes moves. A tap on a cell of the word that the game
+        keeps selected means taps: sent by Return, else by a button (each one found by its look,
+        likeliest first; one that clears the move was Cancel: the move is entered again). A tap
+        the game ignores means a drag. The way that gets the move taken is kept."""
+        buttons = self._buttons(frame, v)
+        actor = self._actor(frame, v, tuple(buttons))
+        tapped = self._keeps_taps(actor, frame, v, move)
+        tries = [("enter", None), *[("button", b) for b in buttons]] if tapped else [("drag", None)]
+        outcome = "pending" if self.board_now(v)[1][move.cell[0] * v.board.cols + move.cell[1]] else "refused"
+        for entry, button in tries:
+            if outcome == "refused":  # the move was cleared: enter it again
+                if not self._place(actor, frame, v, move):
+                    return "pending"
+                tapped = 0
+            outcome = self._send(actor, frame, v, move, entry, button, tapped)
+            tapped = len(move.path)
+            if outcome == "accepted" or (outcome == "refused" and entry != "button"):
+                self.spec.entry, self.spec.button = entry, button
+                self.report.entry = entry
+                self.say(f"the game takes moves by {entry}" + (f" (button at {button})" if button else ""))
+                self._learn()
+                return outcome
+        return outcome
+
+    def _keeps_taps(self, actor: Actor, frame: Frame, v: BaldaView, move) -> int:
+        """Tap the word's cells up to its first old letter: how many were tapped when the game
+        shows that cell selected (a tap game), else 0 (a drag game ignores one-cell taps)."""
+        k = next(j for j, c in enumerate(move.path) if tuple(c) != tuple(move.cell))
+        cell = move.path[k][0] * v.board.cols + move.path[k][1]
+        _, _, before = self.board_now(v)
+        actor.taps(self._points(frame, v, move.path[: k + 1]))
+        deadline = time.monotonic() + 0.6
+        while time.monotonic() < deadline:
+            _, _, now = self.board_now(v)
+            if not same_colour(tuple(now[cell]), tuple(before[cell])):
+                return k + 1
+            self.wait(0.05)
+        return 0
+
+    def _outcome(self, base: Frame, v: BaldaView, move) -> str:
+        """What the game made of a sent move, the same in two frames running: "accepted" (its letter
+        stays, and no cell that held a letter is coloured otherwise than before: the word is no
+        longer selected), "refused" (the cell is empty again, the board as before), or "pending"
+        (neither in time: the move is still being entered)."""
+        i = move.cell[0] * v.board.cols + move.cell[1]
+        watch = Watch(v.board.board_box, v.board.centres, v.board.tile)
+        before = watch.colours(base.image)
+        old = {k for k, t in enumerate(v.board.tiles) if t}
+        deadline = time.monotonic() + self.opts.outcome_timeout
+        last = None
+        while time.monotonic() < deadline:
+            _, tiles, now = self.board_now(v)
+            plain = not watch.changed_cells(before, now) & old
+            state = "pending"
+            if plain and not tiles[i]:
+                state = "refused"
+            elif plain and any(same_colour(tuple(now[i]), tuple(before[k])) for k in old):
+                state = "accepted"
+            if state != "pending" and state == last:
+                return state
+            last = state
+            self.wait(0.05)
+        return "pending"
+
+    def _wait_for_letter(self, v: BaldaView, tiles: list[str], timeout: float) -> bool:
+        """Wait until a letter shows in a cell empty in ``tiles``; False when none did in time."""
+        empty = [k for k, t in enumerate(tiles) if not t]
         deadline = time.monotonic() + timeout
-        while True:
-            frame, now = self.view()
-            if now.board.tiles != v.board.tiles or time.monotonic() > deadline:
-                return frame, now
+        while time.monotonic() < deadline:
+            now = self.board_now(v)[1]
+            if any(now[k] for k in empty):
+                return True
             self.wait(0.1)
+        return False
+
+    def _learn(self) -> None:
+        if self.on_learn is not None:
+            self.on_learn(self.spec)
 
     def _show(self, frame: Frame, v: BaldaView, found: Found) -> None:
         if self.overlay is None:

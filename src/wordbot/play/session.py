@@ -91,20 +91,26 @@ def player(profile: Profile, source, session: Session, *, driver: Driver | None 
             driver = PyAutoGUIDriver()
         make_actor = lambda bounds: Actor(driver, bounds, pace, stop)  # noqa: E731
     learned = Learned.load(profile.name)
-    if rules.kind == "balda":
-        opts = BaldaOptions(auto=session.auto, mode="knots" if rules.name == "balda-knots" else "classic",
-                            turns=session.turns, threshold=session.threshold)
-        return BaldaPlayer(source, reader, play_lex, opts, make_actor, overlay, learned, say, stop)
 
-    def keep(input_spec: InputSpec, feedback: FeedbackSpec, min_len: int) -> None:
-        profile.input, profile.feedback = input_spec, feedback
-        if min_len != rules.min_len:
-            profile.min_len = min_len
+    def remember(*_learned) -> None:
+        """Save the profile, which already holds what was learned (Balda learns in its own spec)."""
         if session.save:
             try:
                 save_profile(profile)
             except OSError as exc:  # a full or read-only disk must not end the round
                 say(f"could not save what was learned in profile {profile.name!r}: {exc}")
+
+    if rules.kind == "balda":
+        opts = BaldaOptions(auto=session.auto, mode="knots" if rules.name == "balda-knots" else "classic",
+                            turns=session.turns, threshold=session.threshold, spec=profile.balda)
+        return BaldaPlayer(source, reader, play_lex, opts, make_actor, overlay, learned, say, stop,
+                           on_learn=remember)
+
+    def keep(input_spec: InputSpec, feedback: FeedbackSpec, min_len: int) -> None:
+        profile.input, profile.feedback = input_spec, feedback
+        if min_len != rules.min_len:
+            profile.min_len = min_len
+        remember()
 
     opts = GridOptions(rules, auto=session.auto, duration=session.duration or profile.round.duration,
                        threshold=session.threshold, pacing=pace, input=profile.input,
