@@ -13,10 +13,11 @@ os.environ["WORDBOT_CACHE_DIR"] = os.path.join(_tmp, "cache")
 os.environ["WORDBOT_DATA_DIR"] = os.path.join(_tmp, "data")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def window_manager():
     """A real window manager (openbox) on the test display, as users have one: focus, stacking and
-    decorations behave as on a desktop. Started once; skipped only where openbox is not installed."""
+    decorations behave as on a desktop. Stopped after the test (other tests place windows without
+    decorations); skipped only where openbox is not installed."""
     if not os.environ.get("DISPLAY"):
         pytest.skip("no display")
     if shutil.which("openbox") is None:

@@ -45,7 +45,7 @@ def test_bot_finds_the_board_words_with_no_rejected_swipe(tmp_path, data_dir):
     shot, first = shots["overlay"][:, :, :3], shots["words"][0]
     magenta = (shot[:, :, 1] < 80) & (shot[:, :, 0] > 180) & (shot[:, :, 2] > 180)
     assert magenta.sum() > 500
-    assert first.word == report.accepted[0]
+    assert first.word in report.accepted
 
 
 def test_lagging_game_loses_swipes_and_the_bot_retries_without_wrong_swipes(tmp_path, data_dir):

@@ -73,6 +73,17 @@ def inked(frame, box, look) -> bool:
     return bool((np.abs(frame[y:y + h, x:x + w] - bgr(look.text)).max(axis=2) < 60).sum() > 30)
 
 
+def eventually(game: Game, ok, timeout: float = 5.0) -> np.ndarray:
+    """The first frame for which ``ok`` holds (a busy game repaints late); fails at the deadline."""
+    deadline = time.monotonic() + timeout
+    while True:
+        frame = game.grab()
+        if ok(frame) or time.monotonic() > deadline:
+            assert ok(frame), "the game never showed it"
+            return frame
+        time.sleep(0.05)
+
+
 def click(game: Game, cell) -> None:
     xdo("mousemove", *game.centre(cell), "click", "1")
 
@@ -172,15 +183,13 @@ def test_raw_motion_skips_a_jumped_tile_and_held_colours_the_drag(game):
     xdo("mousemove", *g.centre(path[0]), "mousedown", "1")
     for cell in path[1:]:
         xdo("mousemove", *g.centre(cell))
-    held = g.grab()
-    xdo("mouseup", "1")
-    time.sleep(0.05)
-    after = g.grab()
-    assert all(near(g.tile(held, c), look.accepted) for c in path)  # light: a good word turns white
+    held = eventually(g, lambda f: all(near(g.tile(f, c), look.accepted) for c in path))  # light: a
+    xdo("mouseup", "1")  # good word turns white
+    after = eventually(g, lambda f: all(near(g.tile(f, c), look.tile) for c in path))
     assert not near(g.tile(held, path[0]), look.selected)
     xdo("mousemove", *g.centre((0, 0)), "mousedown", "1")
     xdo("mousemove", *g.centre((0, 1)))
-    assert near(g.tile(g.grab(), (0, 1)), look.selected)  # held: not a word yet
+    eventually(g, lambda f: near(g.tile(f, (0, 1)), look.selected))  # held: not a word yet
     xdo("mousemove", *g.centre((2, 3)), "mouseup", "1")  # jumps over (1, 2)
     assert all(near(g.tile(after, c), look.tile) for c in path)  # nothing after release
     subs = g.submissions()
