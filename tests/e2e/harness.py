@@ -35,3 +35,22 @@ def game_events(log: Path) -> list[dict]:
 
 def submissions(log: Path) -> list[dict]:
     return [e for e in read_log(log) if e["event"] == "submit"]
+
+
+def check_round(report, subs: list[dict], board_points: int, typed: bool = False, silent: bool = False,
+                share: float = 0.3) -> None:
+    """What every zero set-up round must show: no error, no wrong word, every word reached the game
+    as planned (typed words: the game traces its own path), the bot's count of accepted words is
+    the game's (a silent game's words are all unconfirmed), and a share of the board's points."""
+    assert not report.failed, report.summary()
+    assert [s for s in subs if not s["accepted"] and s["reason"] != "already found"] == [], report.summary()
+    entered = {(w, tuple(map(tuple, p))) for w, p in report.entered}
+    for s in subs:
+        key = (s["word"], tuple(map(tuple, s["path"] or [])))
+        assert key in entered or (typed and s["word"] in {w for w, _ in entered}), s
+    took = [s for s in subs if s["accepted"]]
+    if silent:
+        assert len(report.unconfirmed) == len(subs) and report.accepted == []
+    else:
+        assert len(report.accepted) == len(took), report.summary()
+    assert sum(s["points"] for s in took) >= share * board_points, report.summary()

@@ -3,7 +3,7 @@ under a real window manager: no wrong or mis-traced word, and the bot's count of
 the game's. Nothing in the bot knows which variant it plays."""
 
 import pytest
-from harness import player, simgame, submissions
+from harness import check_round, player, simgame, submissions
 
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
 from wordbot.calibration.profile import Profile, load_profile
@@ -39,21 +39,9 @@ def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_ma
         report = player(source, duration=24, overlay=overlay, profile=profile_for(args)).run()
     if overlay is not None:
         overlay.close()
-    subs = submissions(log)
     start = next(e for e in read_log(log) if e["event"] == "start")
-    assert not report.failed, report.summary()
-    assert [s for s in subs if not s["accepted"] and s["reason"] != "already found"] == [], report.summary()
-    entered = {(w, tuple(map(tuple, p))) for w, p in report.entered}
-    for s in subs:  # each word reached the game as planned (typed words: the game traces its own path)
-        key = (s["word"], tuple(map(tuple, s["path"] or [])))
-        assert key in entered or (variant == "type" and s["word"] in {w for w, _ in entered}), s
-    took = [s for s in subs if s["accepted"]]
-    if variant == "silent":
-        assert len(report.unconfirmed) == len(subs) and report.accepted == []
-    else:
-        assert len(report.accepted) == len(took), report.summary()
-    points = sum(s["points"] for s in took)
-    assert points >= 0.3 * start["board_points"], (points, start["board_points"], report.summary())
+    check_round(report, submissions(log), start["board_points"], typed=variant == "type",
+                silent=variant == "silent")
 
 
 def test_a_longer_minimum_is_learned_from_two_refusals_and_kept(tmp_path, data_dir, window_manager):
