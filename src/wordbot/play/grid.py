@@ -161,7 +161,9 @@ class GridPlayer(Seat):
     def calibrate(self, frame: Frame, reading: BoardReading) -> list[Found]:
         """Adopt a reading: where the board is, its idle cell colours, and the words to play."""
         self.reading, self.origin = reading, frame.origin
+        noise = self.watch.noise if self.watch is not None else None  # the clock stays where it was
         self.watch = Watch(reading.board_box, reading.centres, reading.tile)
+        self.watch.noise = noise
         self.idle = self.watch.colours(frame.image)
         unsure = reading.unsure(self.opts.threshold)
         self.report.unsure_tiles = len(unsure)
