@@ -1,0 +1,99 @@
+"""Zero set-up Balda on every variant of the simulated game (keyboard layout and case, 33 keys with
+ё, Submit button / Return / drag, with or without an opponent, looks), under a real window
+manager: the bot makes legal moves the game takes, touches nothing but the board, the keys and the
+Submit button, reads the opponent's letters right, and its move count is the game's. Nothing in
+the bot knows which variant it plays."""
+
+import threading
+
+import pytest
+from harness import simgame
+
+from wordbot.act.pyautogui_driver import PyAutoGUIDriver
+from wordbot.calibration.profile import Profile, load_profile
+from wordbot.play.session import Session, player
+from wordbot.simgame.balda_variants import BALDA_VARIANTS
+from wordbot.simgame.gamelog import read_log
+
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
+MOVES = 3
+
+
+class Recording:
+    """The real mouse and keyboard, every pointer position kept (to check where input went)."""
+
+    def __init__(self):
+        self.driver, self.points = PyAutoGUIDriver(), []
+
+    def __getattr__(self, name):
+        return getattr(self.driver, name)
+
+    def _at(self, name: str, x: float, y: float) -> None:
+        self.points.append((name, x, y))
+        getattr(self.driver, name)(x, y)
+
+    def press(self, x, y):
+        self._at("press", x, y)
+
+    def move(self, x, y):
+        self._at("move", x, y)
+
+    def release(self, x, y):
+        self._at("release", x, y)
+
+    def tap(self, x, y):
+        self._at("tap", x, y)
+
+
+def play(variant: str, log, moves: int = MOVES, profile: Profile | None = None):
+    """One zero set-up game of ``variant``: (the bot's report, the game's events, stray points, the
+    input sent)."""
+    prof = profile or Profile.preset("balda", "ru")
+    prof.name = "balda-variant"
+    driver = Recording()
+    with simgame(log, "balda", "--seed", "1", "--turns", str(moves + 1), *BALDA_VARIANTS[variant]) \
+            as (_, source):
+        bot = player(prof, source, Session(auto=True, turns=moves, save=True), driver=driver,
+                     stop=threading.Event(), say=lambda _: None)
+        bot.opts.think = 0.5
+        report = bot.run()
+        ox, oy = source.origin
+    events = read_log(log)
+    layout = next(e for e in events if e["event"] == "layout")
+    allowed = [layout[k] for k in ("board", "keys", "submit") if k in layout]
+    stray = [(x, y) for _, x, y in driver.points
+             if not any(bx <= x - ox <= bx + bw and by <= y - oy <= by + bh for bx, by, bw, bh in allowed)]
+    return report, events, stray, driver.points
+
+
+def check_game(report, events, stray, moves: int = MOVES) -> None:
+    mine = [e for e in events if e["event"] == "submit"]
+    assert not report.failed, report.summary()
+    assert stray == []
+    assert [e for e in mine if not e["accepted"]] == [], report.summary()
+    assert [e["word"] for e in mine] == report.moves and len(report.moves) == moves, report.summary()
+    theirs = [(*e["cell"], e["letter"]) for e in events if e["event"] == "opponent" and not e["passed"]]
+    assert report.opponent == theirs[: len(report.opponent)]  # each letter read right
+    assert len(report.opponent) >= min(len(theirs), moves - 1)  # every reply before our last move seen
+
+
+@pytest.mark.parametrize("variant", sorted(BALDA_VARIANTS))
+def test_zero_setup_moves_on_each_variant(variant, tmp_path, data_dir, window_manager):
+    report, events, stray, _ = play(variant, tmp_path / "game.jsonl")
+    check_game(report, events, stray)
+    start = events[0]
+    saved = load_profile("balda-variant").balda  # what the first move found is kept
+    assert saved.entry == start["entry"] and saved.opponent == start["opponent"]
+
+
+def test_a_kept_profile_plays_without_trying(tmp_path, data_dir, window_manager):
+    """The saved entry and opponent are used as they are: each move is the cell, the key and the
+    drag, with no probing tap, and no wait for a reply."""
+    report, events, stray, _ = play("practice-drag", tmp_path / "first.jsonl", moves=1)
+    check_game(report, events, stray, moves=1)
+    kept = load_profile("balda-variant")
+    report, events, stray, sent = play("practice-drag", tmp_path / "again.jsonl", profile=kept)
+    check_game(report, events, stray)
+    assert sum(kind == "tap" for kind, *_ in sent) == 2 * MOVES
+    assert max(report.move_seconds) < 2.0, report.move_seconds
