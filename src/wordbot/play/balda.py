@@ -349,12 +349,13 @@ class BaldaPlayer(Seat):
 
     def _play(self, frame: Frame, v: BaldaView, move) -> bool:
         t0 = time.monotonic()
-        actor = self._actor(frame, v)
+        button = self._button(frame, v)
+        actor = self._actor(frame, v, (button,) if button else ())
         if not self._place(actor, frame, v, move):
             self.say("the game did not show the letter: move not entered")
             return False
         if self.spec.entry:
-            outcome = self._send(actor, frame, v, move, self.spec.entry, self._button(frame, v))
+            outcome = self._send(actor, frame, v, move, self.spec.entry, button)
         else:
             outcome = self._find_entry(frame, v, move)
         if outcome != "accepted":
@@ -379,11 +380,11 @@ class BaldaPlayer(Seat):
 
     # --- entering a move -----------------------------------------------------------------------
     def _actor(self, frame: Frame, v: BaldaView, buttons: tuple[Box, ...] = ()) -> Actor:
-        """An actor allowed on the board, the keyboard, and the given (or the profile's) buttons."""
+        """An actor allowed on the board, the keyboard, and ``buttons``."""
         if self.make_actor is None:
             raise WordbotError("no input driver configured")
         ox, oy = frame.origin
-        boxes = (v.board.board_box, v.keys_box, *buttons, *([self.spec.button] if self.spec.button else []))
+        boxes = (v.board.board_box, v.keys_box, *buttons)
         return self.make_actor(Bounds(tuple((ox + x, oy + y, w, h) for x, y, w, h in boxes)))
 
     def _points(self, frame: Frame, v: BaldaView, cells) -> list[tuple[float, float]]:
@@ -421,8 +422,9 @@ class BaldaPlayer(Seat):
         return self._outcome(frame, v, move)
 
     def _button(self, frame: Frame, v: BaldaView) -> Box | None:
-        if self.spec.button is not None or self.spec.entry != "button":
-            return self.spec.button
+        """The Submit button of a game known to take moves by one."""
+        if self.spec.entry != "button":
+            return None
         return next(iter(self._buttons(frame, v)), None)
 
     def _buttons(self, frame: Frame, v: BaldaView) -> list[Box]:
