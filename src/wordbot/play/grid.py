@@ -274,7 +274,7 @@ class GridPlayer(Seat):
         if not queue:
             self.report.stopped = "every word played"
 
-    def _next(self, queue: list[Found], look: int = 6) -> Found:
+    def _next(self, queue: list[Found], look: int = 12) -> Found:
         """The first of the next few words whose cells show no earlier reply now (so it need not
         wait for one to fade); else the first."""
         busy = self.watch.changed_cells(self.idle, self.watch.colours(self.grab().image))
@@ -497,7 +497,8 @@ class GridPlayer(Seat):
             self.learned.reject(word.word)
             self._shortest(len(word.word))
         elif verdict == "sent":
-            r.unconfirmed.append(word.word)
+            if word.word not in r.unconfirmed:
+                r.unconfirmed.append(word.word)
         else:
             r.unregistered += 1
             self._no_reply.add(word.word)
