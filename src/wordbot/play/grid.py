@@ -274,11 +274,11 @@ class GridPlayer(Seat):
         if not queue:
             self.report.stopped = "every word played"
 
-    def _next(self, queue: list[Found], look: int = 12) -> Found:
-        """The first of the next few words whose cells show no earlier reply now (so it need not
-        wait for one to fade); else the first."""
+    def _next(self, queue: list[Found]) -> Found:
+        """The best word whose cells show no earlier reply now, so it need not wait for one to
+        fade (long words cover much of a small board); else the best."""
         busy = self.watch.changed_cells(self.idle, self.watch.colours(self.grab().image))
-        return next((w for w in queue[:look] if not busy & set(self._cells(w))), queue[0])
+        return next((w for w in queue if not busy & set(self._cells(w))), queue[0])
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
         """While the game's replies are unknown, play the likeliest words first: their replies
