@@ -261,8 +261,9 @@ class BaldaPlayer(Seat):
         """A view read the same twice in a row (the game is not mid-redraw); paused while the
         board cannot be read."""
         deadline = time.monotonic() + timeout
-        last, why = None, "no Balda board seen"
-        while time.monotonic() < deadline:
+        last, why, reads = None, "no Balda board seen", 0
+        while time.monotonic() < deadline or reads < 2:  # a first read may load compiled code
+            reads += 1
             frame = self.grab()
             try:
                 v = read_view(frame.image, self.reader, self.lex.alphabet, self.opts.threshold)
