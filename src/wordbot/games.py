@@ -73,7 +73,7 @@ GAMES: dict[str, Game] = {
 
 INPUT_STYLES = ("drag", "click", "type")  # a path dragged; cells clicked then confirmed; typed + Enter
 CONFIRMS = ("last", "enter", "button")  # how a clicked path is submitted
-PACES = {"fast": (0.02, 0.017, 0.015, 0.03), "normal": (0.03, 0.02, 0.02, 0.05),
+PACES = {"fast": (0.02, 0.017, 0.015, 0.03), "normal": (0.03, 0.03, 0.02, 0.05),
          "human": (0.08, 0.05, 0.05, 0.3)}  # settle, step, hold, between (wordbot.act.Pacing)
 RGB = tuple[int, int, int]
 

@@ -34,7 +34,7 @@ EXCLUDE = ("--seed", "1", "--duration", "30", "--exclude", "колибри,кр�
 def test_words_the_game_refuses_are_blacklisted_for_next_time(tmp_path, data_dir):
     log = tmp_path / "game.jsonl"
     with simgame(log, "grid", *EXCLUDE) as (_, source):
-        report = player(source, duration=12).run()
+        report = player(source, duration=25).run()
     refused = [s["word"] for s in submissions(log) if not s["accepted"]]
     assert set(refused) == {"колибри", "криолит"} and set(report.rejected) == set(refused)
     saved = json.loads((data_dir / "learned" / "simgame-ru.json").read_text(encoding="utf-8"))

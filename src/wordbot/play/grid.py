@@ -115,6 +115,7 @@ class GridPlayer(Seat):
         self._no_reply: set[str] = set()  # words tried once without a reply
         self._confirmed = opts.input.style == "click"  # a given click style comes with its confirm
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
+        self._unlit = 0  # words whose first cell the game did not show selected
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self) -> Frame:
@@ -204,7 +205,10 @@ class GridPlayer(Seat):
             self.report.stopped = self.report.stopped or "round over"
         except RoundOver as exc:
             self.report.stopped = str(exc)
-        except WordbotError as exc:  # window gone, user stop, board lost: the round ends cleanly
+        except WindowGone as exc:  # after words were played: the game closed at the end of its round
+            self.report.stopped = f"round over: {exc}" if self.report.swiped else str(exc)
+            self.report.failed = not self.report.swiped
+        except WordbotError as exc:  # user stop, board lost: the round ends cleanly
             self.report.stopped = str(exc)
             self.report.failed = not isinstance(exc, Stopped)
         return self.report
@@ -367,8 +371,13 @@ class GridPlayer(Seat):
         colours = self.watch.colours(base.image)
         first = self._cells(word)[0]
         actor.taps([self._screen(word.path[0])])
-        self.wait(0.4)
-        kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first}
+        deadline, kept = time.monotonic() + max(0.4, self.opts.hold_wait), False
+        while not kept and time.monotonic() < deadline:  # a busy game repaints late
+            self.wait(0.05)
+            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first}
+        if kept:  # still selected a moment later: a drag game shows a tap only while pressed
+            self.wait(0.3)
+            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first}
         if kept:
             actor.driver.key("Escape")
         return kept
@@ -382,7 +391,7 @@ class GridPlayer(Seat):
 
         def check(k: int) -> bool:
             want = set(cells[:k])
-            deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight else 0.3)
+            deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight is not False else 0)
             while True:
                 colours = self.watch.colours(self.grab().image)
                 shown = self.watch.changed_cells(base, colours) - ignore
@@ -391,15 +400,17 @@ class GridPlayer(Seat):
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
                     held[0] = None if k > 1 and same_colour(colour, held[1]) else colour
-                if spec.highlight is None:
+                if spec.highlight is None:  # not known yet: a busy game may just be slow to show it
                     if shown == want:
-                        spec.highlight = True
-                        self.replies.changed = True
+                        spec.highlight = self.replies.changed = True
                         return True
+                    if shown - want:
+                        return False  # something else lit up: not the path
                     if time.monotonic() > deadline:
-                        spec.highlight = bool(shown)
-                        self.replies.changed = True
-                        return not shown  # something else lit up: not the path
+                        self._unlit += k == 1
+                        if self._unlit >= LEARN_WORDS:  # three words and never a cell shown
+                            spec.highlight, self.replies.changed = False, True
+                        return True
                 elif not spec.highlight or shown == want:
                     return True
                 elif not shown and k > 1:
