@@ -1,4 +1,4 @@
-"""``python -m wordbot.simgame grid|balda [options]``: open the simulated game in a window."""
+"""``python -m wordbot.simgame grid|balda|anagram [options]``: open the simulated game in a window."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from wordbot.lexicon import Lexicon
+from wordbot.simgame.anagram_app import AnagramOptions, run_anagram
 from wordbot.simgame.balda_app import ENTRIES, BaldaOptions, run_balda
 from wordbot.simgame.boards import balda_start, grid_board
 from wordbot.simgame.gamelog import GameLog
@@ -29,11 +30,11 @@ def _feedback(text: str) -> frozenset[str]:
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m wordbot.simgame", description=__doc__)
-    ap.add_argument("mode", choices=["grid", "balda"])
+    ap.add_argument("mode", choices=["grid", "balda", "anagram"])
     ap.add_argument("--lang", default="ru", choices=["ru", "en"])
     ap.add_argument("--size", type=int, default=None, help="board side (grid 4, balda 5)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--duration", type=float, default=120.0, help="grid: seconds per round")
+    ap.add_argument("--duration", type=float, default=120.0, help="grid, anagram: seconds per round")
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=_point, default=(40, 40), help="window position X,Y")
     ap.add_argument("--exclude", default="", help="grid: comma-separated words the game refuses")
@@ -60,6 +61,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--entry", default="button", choices=list(ENTRIES),
                     help="balda: send a word by the Submit button, by Return, or by releasing a drag")
     ap.add_argument("--no-opponent", action="store_true", help="balda: practice, nobody replies")
+    ap.add_argument("--levels", type=int, default=10, help="anagram: levels in the game")
+    ap.add_argument("--hints", action="store_true", help="anagram: odd levels open with a letter given")
+    ap.add_argument("--rivals", type=int, default=0,
+                    help="anagram: every n-th level's letters also make a more common word (refused)")
     ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     return ap.parse_args(argv)
 
@@ -75,12 +80,19 @@ def balda_options(args: argparse.Namespace) -> BaldaOptions:
                         lower=args.lower, entry=args.entry, opponent=not args.no_opponent, look=args.look)
 
 
+def anagram_options(args: argparse.Namespace) -> AnagramOptions:
+    return AnagramOptions(args.at, levels=args.levels, duration=args.duration, hints=args.hints,
+                          rivals=args.rivals, linger=args.linger, look=args.look, seed=args.seed)
+
+
 def main(argv: list[str] | None = None) -> dict:
     args = parse(argv)
     lex = Lexicon.builtin(args.lang)
     log = GameLog(args.log)
     try:
-        if args.mode == "grid":
+        if args.mode == "anagram":
+            summary = run_anagram(lex, log, anagram_options(args))
+        elif args.mode == "grid":
             size = args.size or 4
             # The board depends on the seed only, so every variant of a seed has the same one.
             judge = GridJudge(grid_board(lex, size, size, args.seed), size, size, lex, min_len=args.min_len,

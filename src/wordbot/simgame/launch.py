@@ -11,7 +11,8 @@ from pathlib import Path
 
 from wordbot.errors import WordbotError
 
-TITLES = {"grid": "wordbot simgame — grid", "balda": "wordbot simgame — balda"}
+TITLES = {"grid": "wordbot simgame — grid", "balda": "wordbot simgame — balda",
+          "anagram": "wordbot simgame — anagram"}
 
 
 @contextmanager
