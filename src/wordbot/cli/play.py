@@ -137,8 +137,6 @@ def play(
     if overlay_mode not in ("side", "board"):
         raise WordbotError(f"unknown --overlay {overlay_mode!r} (choose side or board)")
     prof = _profile(game, profile, lang, dict_file, min_len, input_style, confirm, pace, jitter, duration)
-    if prof.rules.kind == "anagram":
-        raise WordbotError("live play of anagram games is not built yet; use `wordbot solve anagram`")
     if min_len is not None and not 1 <= min_len <= 64:
         raise WordbotError(f"--min-len must be 1..64, got {min_len}")
     driver = None

@@ -21,6 +21,7 @@ from wordbot.errors import WordbotError
 from wordbot.games import PACES, FeedbackSpec, InputSpec
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, read_board
+from wordbot.play.anagram import AnagramOptions, AnagramPlayer
 from wordbot.play.balda import BaldaOptions, BaldaPlayer
 from wordbot.play.grid import GridOptions, GridPlayer, Reader
 from wordbot.play.store import Learned
@@ -74,11 +75,9 @@ def pacing(spec: InputSpec) -> Pacing:
 def player(profile: Profile, source, session: Session, *, driver: Driver | None = None, overlay=None,
            stop: threading.Event | None = None, say: Callable[[str], None] = print,
            lex: Lexicon | None = None, on_plan=None, reader: Reader | None = None):
-    """A grid or Balda player for ``profile`` on frames of ``source``, entering words through
+    """A grid, Balda or anagram player for ``profile`` on frames of ``source``, entering words through
     ``driver`` (the real mouse by default) when ``session.auto``."""
     rules = profile.rules
-    if rules.kind == "anagram":
-        raise WordbotError("live play of anagram games is not built yet; use `wordbot solve anagram`")
     stop = stop or threading.Event()
     play_lex, base = lexicons(profile, lex)
     reader = reader or profile_reader(profile)
@@ -100,6 +99,12 @@ def player(profile: Profile, source, session: Session, *, driver: Driver | None 
             except OSError as exc:  # a full or read-only disk must not end the round
                 say(f"could not save what was learned in profile {profile.name!r}: {exc}")
 
+    if rules.kind == "anagram":
+        bank = profile.bank(profile.lang) if profile.has_glyphs() else None
+        opts = AnagramOptions(profile.lang, auto=session.auto, threshold=session.threshold,
+                              duration=session.duration or profile.round.duration,
+                              lost_timeout=session.lost_timeout, bank=bank)
+        return AnagramPlayer(source, play_lex, opts, make_actor, overlay, say, stop)
     if rules.kind == "balda":
         opts = BaldaOptions(auto=session.auto, mode="knots" if rules.name == "balda-knots" else "classic",
                             turns=session.turns, threshold=session.threshold, spec=profile.balda)
