@@ -51,7 +51,8 @@ class GridOptions:
     feedback: FeedbackSpec = field(default_factory=FeedbackSpec)
     reread_every: int = 6  # words between full re-reads of the board
     lost_timeout: float = 8.0  # how long a lost board is waited for before giving up
-    noise_watch: float = 1.1  # seconds the idle window is watched for a clock or animations
+    noise_watch: float = 2.8  # seconds the idle window is watched for a clock (found, not just
+    # masked: it takes two ticks) or animations
     hold_wait: float = 0.8  # how long a cell may take to show as selected (a lagging game)
     retries: int = 1  # more tries of a word the game did not reply to
 
@@ -118,10 +119,11 @@ class GridPlayer(Seat):
         self._unlit = 0  # words whose first cell the game did not show selected
 
     # --- reading -------------------------------------------------------------------------------
-    def grab(self) -> Frame:
+    def grab(self, idle: bool = False) -> Frame:
+        """A frame; also offered to the round clock (``idle``: no input in flight)."""
         frame = super().grab()
         if self.clock is not None:
-            self.clock.feed(frame.image, time.monotonic())
+            self.clock.feed(frame.image, time.monotonic(), idle)
         return frame
 
     def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
@@ -537,10 +539,10 @@ class GridPlayer(Seat):
     def _learn_noise(self) -> None:
         """Watch the idle window for a moment: what changes now is a clock or an animation."""
         end = time.monotonic() + self.opts.noise_watch
-        prev = self.grab().image
+        prev = self.grab(idle=True).image
         while time.monotonic() < end:
             self.wait(0.05)
-            frame = self.grab().image
+            frame = self.grab(idle=True).image
             self.watch.learn_noise(prev, frame)
             prev = frame
 

@@ -16,6 +16,7 @@ from wordbot.play.clock import ClockReader, find_clock
 
 Box = tuple[int, int, int, int]
 WATCH = 2.6  # seconds of frames find_clock needs (at 4 or more a second)
+SURE = 3  # readings that agree on the round's end before the clock is believed
 
 
 class RoundClock:
@@ -30,16 +31,20 @@ class RoundClock:
         self._thread = threading.Thread(target=self._run, daemon=True, name="wordbot-round-clock")
         self._thread.start()
 
-    def feed(self, frame: np.ndarray, now: float) -> None:
-        """Offer a frame (cheap: keeps one every 0.15 s)."""
+    def feed(self, frame: np.ndarray, now: float, idle: bool = False) -> None:
+        """Offer a frame (cheap: keeps one every 0.15 s). Until the clock is found only ``idle``
+        frames count: during play a score or a message changes about once a second too."""
+        if self._reader is None and not idle:
+            return
         with self._lock:
             if not self._frames or now - self._frames[-1][0] >= 0.15:
                 self._frames.append((now, frame))
                 self._frames = [f for f in self._frames if now - f[0] <= WATCH + 0.5]
 
     def left(self) -> float | None:
-        """Seconds left in the round by the game's clock (None: no clock read)."""
-        if self._left is None:
+        """Seconds left in the round by the game's clock (None: no clock read, or too few
+        readings that agree to trust it)."""
+        if self._left is None or self._reader is None or len(self._reader.ends) < SURE:
             return None
         seconds, when = self._left
         return seconds - (time.monotonic() - when)
@@ -68,6 +73,6 @@ class RoundClock:
             if state.seconds is not None:
                 self._left = (state.seconds, now)
             zeros = zeros + 1 if state.over else 0
-            if zeros >= 2:  # read twice: one misread 0 must not end a round
+            if zeros >= 2 and len(self._reader.ends) >= SURE:  # a misread 0 must not end a round
                 self.over = True
                 return
