@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,9 +13,9 @@ from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.cli.solve import DictFile, Json, Lang, parse_cell, solve_app
 from wordbot.errors import WordbotError, read_user_file
-from wordbot.solver.ai import Engine
-from wordbot.solver.balda import Move, balda_moves
-from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
+
+if TYPE_CHECKING:  # the solvers are imported by the commands that run them: --help loads none
+    from wordbot.solver.balda import Move
 
 ai_app = typer.Typer(help="The Balda AI: best move, self-play arena.", no_args_is_help=True)
 app.add_typer(ai_app, name="ai")
@@ -58,6 +58,8 @@ def solve_balda(
     json_out: Json = False,
 ) -> None:
     """Every Balda move of a position, longest first (ties: the rarer letter)."""
+    from wordbot.solver.balda import balda_moves
+
     rows = read_board(board_file)
     at = parse_cell(cell, "--cell") if cell is not None else None
     via = parse_cell(through, "--through") if through is not None else None
@@ -83,6 +85,8 @@ def ai_balda(
     json_out: Json = False,
 ) -> None:
     """The AI's move for the side to move: iterative deepening with alpha-beta."""
+    from wordbot.solver.ai import Engine
+
     if not time_limit >= 0:
         raise WordbotError(f"--time must be a non-negative number of seconds (got {time_limit})")
     rows = read_board(board_file)
@@ -116,6 +120,8 @@ def arena(
     json_out: Json = False,
 ) -> None:
     """Engine A against a greedy player or engine B: wins, margins, depth reached."""
+    from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
+
     if games <= 0 or size < 3:
         raise WordbotError("--games must be positive and --size at least 3")
     if min(time_a, time_b) < 0:

@@ -18,7 +18,6 @@ from wordbot.cli import app, fail
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
-from wordbot.ocr import THRESHOLD
 
 Lang = Annotated[str, typer.Option("--lang", help="ru or en")]
 Json = Annotated[bool, typer.Option("--json", help="print the round's summary as one JSON document")]
@@ -118,7 +117,8 @@ def play(
     auto: Annotated[bool, typer.Option("--auto", help="enter the words (default: overlay only)")] = False,
     duration: Annotated[float | None, typer.Option("--duration", help="seconds the round lasts at most")]
     = None,
-    threshold: Annotated[float, typer.Option("--threshold", help="tile confidence needed")] = THRESHOLD,
+    threshold: Annotated[float | None, typer.Option("--threshold", help="tile confidence needed "
+                                                    "(default: the reader's own, 0.5)")] = None,
     pace: Annotated[str | None, typer.Option("--pace", help="fast, normal or human")] = None,
     jitter: Annotated[float | None, typer.Option("--jitter", help="pixels of random offset per cell")] = None,
     turns: Annotated[int, typer.Option("--turns", help="Balda: moves to make")] = 10,
@@ -131,6 +131,7 @@ def play(
     """The live loop: read the board beside the game, show the best words (Balda: the AI's move);
     with --auto play them."""
     from wordbot.capture import open_source
+    from wordbot.ocr import THRESHOLD  # here, not above: --help loads no OpenCV or glyph bank
     from wordbot.overlay import OverlayWindow
     from wordbot.play.session import Session, player
 
@@ -159,7 +160,8 @@ def play(
             raise
         overlay = None
         _say("no screen for the overlay: playing without it")
-    session = Session(auto=auto, threshold=threshold, turns=turns, save=profile is not None)
+    session = Session(auto=auto, threshold=THRESHOLD if threshold is None else threshold, turns=turns,
+                      save=profile is not None)
     try:
         with _ctrl_c_stops(stop):
             if auto:

@@ -11,9 +11,6 @@ from wordbot.cli import app
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
-from wordbot.solver.anagram import anagrams
-from wordbot.solver.grid import solve_grid
-from wordbot.solver.tiles import split_letters
 
 solve_app = typer.Typer(help="Solve a board given as text.", no_args_is_help=True)
 app.add_typer(solve_app, name="solve")
@@ -59,6 +56,9 @@ def grid(
     json_out: Json = False,
 ) -> None:
     """Every word on a Boggle-style board, best first."""
+    from wordbot.solver.grid import solve_grid  # here, not above: --help loads no solver
+    from wordbot.solver.tiles import split_letters
+
     tiles = split_letters(letters, rows, cols)
     lex = load_lexicon(lang, dict_file)
     found = solve_grid(tiles, rows, cols, lex, min_len, rules, _parse_bonuses(bonus or [], rows, cols))
@@ -81,6 +81,8 @@ def anagram(
     json_out: Json = False,
 ) -> None:
     """Words of LENGTH made from the offered letters, likeliest first."""
+    from wordbot.solver.anagram import anagrams
+
     if length <= 0:
         raise WordbotError(f"--length must be positive (got {length})")
     words = anagrams(letters, length, load_lexicon(lang, dict_file))

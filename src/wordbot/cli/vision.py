@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import cv2
-import numpy as np
 import typer
 
-from wordbot.capture.files import read_image
 from wordbot.cli import app
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
 
+if TYPE_CHECKING:  # OpenCV and numpy are imported by the commands that use them: --help loads none
+    import numpy as np
+
 
 def write_image(path: Path, image: np.ndarray) -> None:
+    import cv2
+
     ok, data = cv2.imencode(path.suffix or ".png", image)
     if not ok:
         raise WordbotError(f"cannot write an image as {path} (use .png or .jpg)")
@@ -35,6 +37,7 @@ def read(
 ) -> None:
     """Find the letter board in IMAGE and read it; doubtful tiles are shown as "?"."""
     from wordbot.calibration.profile import load_profile
+    from wordbot.capture.files import read_image
     from wordbot.ocr.read import read_board
 
     picture = read_image(image)
@@ -72,7 +75,7 @@ def _numbers(text: str, count: int, option: str, sep: str = ",") -> tuple[int, .
 
 
 def _frame(image: Path | None, window: str | None, region: str | None) -> np.ndarray:
-    from wordbot.capture import open_source
+    from wordbot.capture import open_source, read_image
 
     if image is not None:
         return read_image(image)
