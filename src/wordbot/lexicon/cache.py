@@ -52,4 +52,14 @@ def load_or_build(
             shutil.rmtree(tmp, ignore_errors=True)
     except OSError:
         pass
-    return arrays, meta
+    return _read_only(arrays), meta
+
+
+def _read_only(arrays: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Read-only C-contiguous arrays, like the memory-mapped ones: a numba kernel taking them then
+    has one signature, so the first run (which builds) and later runs (which load) share one
+    compiled version instead of compiling twice."""
+    out = {k: np.ascontiguousarray(a) for k, a in arrays.items()}
+    for a in out.values():
+        a.setflags(write=False)
+    return out
