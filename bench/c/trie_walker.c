@@ -16,8 +16,8 @@
 typedef struct { int child[MAXA]; int word; } Node;
 static Node *nodes; static int n_nodes, cap_nodes, alpha;
 static int *stamp; static int mark; static int rows, cols, min_len;
-static int nbr[4096][8], n_nbr[4096];
-static signed char *board; static unsigned char used[4096];
+static int (*nbr)[8], *n_nbr; /* any board size: sized from ROWS*COLS */
+static signed char *board; static unsigned char *used;
 static long words_found, points;
 static const int POINTS[9] = {0, 0, 0, 1, 1, 2, 3, 5, 11};
 
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     while (fgets(line, sizeof line, f)) {
         int node = 0;
         for (char *p = line; *p && *p != '\n'; p++) {
-            int c = *p - 'a';
+            int c = (unsigned char)*p - 'a'; /* codes past 'z' (32 letters) are above 127 */
             if (!nodes[node].child[c]) { int k = new_node(); nodes[node].child[c] = k; }
             node = nodes[node].child[c];
         }
@@ -58,6 +58,8 @@ int main(int argc, char **argv) {
     }
     fclose(f);
     stamp = calloc(n_words, sizeof(int));
+    nbr = malloc(sizeof(*nbr) * rows * cols); n_nbr = calloc(rows * cols, sizeof(int));
+    used = calloc(rows * cols, 1);
     for (int t = 0; t < rows * cols; t++) {
         int r = t / cols, c = t % cols;
         for (int dr = -1; dr <= 1; dr++) for (int dc = -1; dc <= 1; dc++) {

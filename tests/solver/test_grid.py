@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from wordbot import Lexicon, WordbotError, score_grids, solve_grid
 from wordbot.games import BONUSES, LETTER_VALUES, game
-from wordbot.solver.grid import encode_boards
+from wordbot.solver.grid import encode_boards, letter_codes
 from wordbot.solver.grid_reference import solve_reference
 from wordbot.solver.tiles import PREFIX, SUFFIX, parse_tile, split_letters
 
@@ -223,3 +223,34 @@ def test_unknown_letter_and_rules():
         solve_grid(list("abcd"), 2, 2, lex, rules="scrabble")
     with pytest.raises(WordbotError, match="unknown bonus"):
         solve_grid(list("abcd"), 2, 2, lex, rules="ruzzle", bonuses=["", "QW", "", ""])
+
+
+# --- the result sequence and the one-letter fast path ---------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.data(), words_st, st.sampled_from(["boggle", "ruzzle"]))
+def test_one_letter_boards_equal_the_general_path(rows, cols, data, words, rules):
+    """Boards of one-letter tiles and holes take ``letter_codes``/``letter_graph``; the same board
+    with a tile the fast path refuses (a multi-letter hole spelling) takes ``board_graph``."""
+    cells = st.one_of(st.sampled_from(list(LETTERS + LETTERS.upper())), st.sampled_from(["", ".", "_"]))
+    tiles = data.draw(st.lists(cells, min_size=rows * cols, max_size=rows * cols))
+    bonuses = (data.draw(st.lists(st.sampled_from(list(BONUSES)), min_size=rows * cols, max_size=rows * cols))
+               if rules == "ruzzle" else None)
+    lex = Lexicon.from_words(words, "en")
+    assert letter_codes(tiles, lex.alphabet) is not None
+    fast = [(f.word, f.path, f.score) for f in solve_grid(tiles, rows, cols, lex, 1, rules, bonuses)]
+    general = [(f.word, f.path, f.score) for f in solve_grid(
+        [" " + t + " " if t else "" for t in tiles], rows, cols, lex, 1, rules, bonuses)]  # spaces: general
+    assert fast == general
+
+
+def test_found_words_is_a_lazy_sequence():
+    lex = Lexicon.from_words(WORDS, "en")
+    found = solve_grid(list("catostxyz"), 3, 3, lex)
+    every = list(found)
+    assert len(found) == len(every) == 8
+    assert [found[i] for i in range(len(found))] == every
+    assert found[-1] == every[-1] and found[1:4] == every[1:4] and found[::-2] == every[::-2]
+    assert found.scores.tolist() == [f.score for f in every]
+    with pytest.raises(IndexError):
+        found[8]

@@ -62,14 +62,15 @@ def grid(
     tiles = split_letters(letters, rows, cols)
     lex = load_lexicon(lang, dict_file)
     found = solve_grid(tiles, rows, cols, lex, min_len, rules, _parse_bonuses(bonus or [], rows, cols))
-    shown = found[:limit] if limit > 0 else found
+    shown = found[:limit] if limit > 0 else list(found)
+    total = int(found.scores.sum())
     if json_out:
-        print_json({"words": shown, "count": len(found), "total": sum(f.score for f in found)})
+        print_json({"words": shown, "count": len(found), "total": total})
         return
     for f in shown:
         path = " ".join(f"{r},{c}" for r, c in f.path)
         print(f"{f.score:>5}  {f.word:<16} {path}")
-    print(f"{len(found)} words, {sum(f.score for f in found)} points")
+    print(f"{len(found)} words, {total} points")
 
 
 @solve_app.command("anagram")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -35,8 +36,9 @@ class BoardGraph:
     nbr: np.ndarray  # int32[E]
 
 
+@functools.lru_cache(maxsize=16)
 def king_neighbours(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
-    """CSR lists of the 8 neighbours of each tile, row-major."""
+    """CSR lists of the 8 neighbours of each tile, row-major (read-only: shared between calls)."""
     r, c = np.divmod(np.arange(rows * cols), cols)
     src, dst = [], []
     for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)):
@@ -47,7 +49,31 @@ def king_neighbours(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     order = np.argsort(src, kind="stable")
     start = np.zeros(rows * cols + 1, dtype=np.int32)
     np.cumsum(np.bincount(src, minlength=rows * cols), out=start[1:])
-    return start, dst[order].astype(np.int32)
+    nbr = dst[order].astype(np.int32)
+    start.setflags(write=False)
+    nbr.setflags(write=False)
+    return start, nbr
+
+
+def _values(letter_sum: np.ndarray, vtile: np.ndarray, bonuses: Sequence[str] | None):
+    """Each vertex's letter value (times its tile's letter multiplier) and word multiplier."""
+    if not bonuses:
+        return letter_sum.astype(np.int32), np.ones(len(vtile), dtype=np.int32)
+    lmul, wmul = np.array([BONUSES[bonuses[t]] for t in vtile.tolist()], dtype=np.int32).reshape(-1, 2).T
+    return (letter_sum * lmul).astype(np.int32), np.ascontiguousarray(wmul)
+
+
+def letter_graph(codes: np.ndarray, rows: int, cols: int, letter_value: np.ndarray,
+                 bonuses: Sequence[str] | None = None) -> BoardGraph:
+    """``board_graph`` of a board of one-letter tiles given as codes (-1: hole), vectorized: the
+    usual board, and the only kind big enough (100x100) for building the graph to matter."""
+    start, nbr = king_neighbours(rows, cols)
+    letter = codes >= 0
+    vlet = np.where(letter, codes, 0).astype(np.int8).reshape(-1, 1)
+    vtile = np.arange(rows * cols, dtype=np.int32)
+    vval, vwmul = _values(np.where(letter, letter_value[vlet[:, 0]], 0), vtile, bonuses)
+    return BoardGraph(vlet, letter.astype(np.int8), np.zeros(len(codes), dtype=np.int8), vtile, vval,
+                      vwmul, start, nbr)
 
 
 def board_graph(tiles: Sequence[Tile | None], rows: int, cols: int, alpha: Alphabet,
@@ -60,17 +86,11 @@ def board_graph(tiles: Sequence[Tile | None], rows: int, cols: int, alpha: Alpha
     vlet = np.zeros((count, width), dtype=np.int8)
     vlen = np.zeros(count, dtype=np.int8)
     vkind = np.zeros(count, dtype=np.int8)
-    vval = np.zeros(count, dtype=np.int32)
-    vwmul = np.ones(count, dtype=np.int32)
     vtile = np.array([t for t, _, _ in spellings] + holes, dtype=np.int32)
     for v, (_, s, kind) in enumerate(spellings):
         vlet[v, : len(s)], vlen[v], vkind[v] = [alpha.code(ch) for ch in s], len(s), kind
     letter_sum = np.where(np.arange(width) < vlen[:, None], letter_value[vlet], 0).sum(axis=1)
-    if bonuses:
-        lmul, wmul = np.array([BONUSES[bonuses[t]] for t in vtile], dtype=np.int32).reshape(-1, 2).T
-        vval[:], vwmul[:] = letter_sum * lmul, wmul
-    else:
-        vval[:] = letter_sum
+    vval, vwmul = _values(letter_sum, vtile, bonuses)
     if count == rows * cols:  # one vertex per tile: the tile graph is the vertex graph
         order = np.argsort(vtile, kind="stable")
         return BoardGraph(vlet[order], vlen[order], vkind[order], vtile[order], vval[order],
@@ -97,12 +117,64 @@ def _kernel_args(lex: Lexicon, scoring: Scoring):
     return t.child0, t.mask, t.word_of, lex.max_len, scoring.length_table(lex.max_len)
 
 
+class FoundWords(Sequence[Found]):
+    """``solve_grid``'s words, best first: the kernel's arrays, each ``Found`` built when read (a
+    100x100 board has about 10,000 words, and building them all would cost as much as the search).
+    Iterating builds them all in one vectorized pass."""
+
+    def __init__(self, lex: Lexicon, ids: np.ndarray, scores: np.ndarray, tiles: np.ndarray,
+                 lengths: np.ndarray, cols: int):
+        # ids, scores, lengths: (n,); tiles: (n, longest path) tile indices; all ranked best first
+        self._lex, self._ids, self._scores, self._tiles, self._lengths = lex, ids, scores, tiles, lengths
+        self._cols = cols
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @property
+    def scores(self) -> np.ndarray:
+        """Each word's score, as an array (best first)."""
+        return self._scores
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self._build(i))
+        k = range(len(self))[i]  # negative indices; IndexError past the end
+        return next(self._build(slice(k, k + 1)))
+
+    def __iter__(self):
+        return self._build(slice(None))
+
+    def _build(self, sel: slice):
+        cols = self._cols
+        words = self._lex.words_at(self._ids[sel])
+        for word, tiles, n, score in zip(words, self._tiles[sel].tolist(), self._lengths[sel].tolist(),
+                                         self._scores[sel].tolist(), strict=True):
+            yield Found(word, [divmod(t, cols) for t in tiles[:n]], score)
+
+    def __repr__(self) -> str:
+        return f"FoundWords({len(self)} words)"
+
+
+def letter_codes(tiles: Sequence[str], alpha: Alphabet) -> np.ndarray | None:
+    """Codes of a board whose tiles are all single letters or holes ("", ".", "_": -1), encoded in
+    one vectorized pass; None for any other board (``parse_tile`` then reads it tile by tile, and
+    names a bad tile)."""
+    if any(len(t) > 1 for t in tiles):
+        return None
+    codes = encode_boards(["".join(t or "." for t in tiles)], alpha, holes="._")
+    if codes.shape[1] != len(tiles) or (codes < -1).any():
+        return None
+    return codes[0]
+
+
 def solve_grid(tiles: Sequence[str], rows: int, cols: int, lex: Lexicon, min_len: int = 3,
-               rules: str = "boggle", bonuses: Sequence[str] | None = None) -> list[Found]:
+               rules: str = "boggle", bonuses: Sequence[str] | None = None) -> FoundWords:
     """Every dictionary word on the board, once, with a best-scoring path; best first.
 
     ``bonuses`` (letter-value games): per tile "", "DL", "TL", "DW" or "TW".
     Ties are ranked by word frequency: a common word is likelier to be in the game's dictionary.
+    Returns a sequence of ``Found`` (``len``, indexing, slicing, iteration), built as read.
     """
     _check_shape(len(tiles), rows, cols, min_len)
     if bonuses is not None:
@@ -113,8 +185,12 @@ def solve_grid(tiles: Sequence[str], rows: int, cols: int, lex: Lexicon, min_len
             raise WordbotError(f"unknown bonus {bad[0]!r} (choose DL, TL, DW, TW)")
     scoring = game(rules, kind="grid").scoring
     alpha = lex.alphabet
-    parsed = [parse_tile(t, alpha) for t in tiles]
-    g = board_graph(parsed, rows, cols, alpha, scoring.letter_table(alpha), bonuses)
+    codes = letter_codes(tiles, alpha)
+    if codes is not None:
+        g = letter_graph(codes, rows, cols, scoring.letter_table(alpha), bonuses)
+    else:
+        g = board_graph([parse_tile(t, alpha) for t in tiles], rows, cols, alpha, scoring.letter_table(alpha),
+                        bonuses)
     child0, mask, word_of, max_len, len_score = _kernel_args(lex, scoring)
     n = len(lex)
     out_word, out_score = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
@@ -126,21 +202,20 @@ def solve_grid(tiles: Sequence[str], rows: int, cols: int, lex: Lexicon, min_len
     ids, scores = out_word[:found], out_score[:found]
     order = np.lexsort((ids, -lex.freq[ids], -scores))
     lengths = out_plen[order]
-    steps = np.where(np.arange(max_len) < lengths[:, None], out_path[order], 0)
-    cell = [divmod(t, cols) for t in range(rows * cols)]
-    return [Found(word, list(map(cell.__getitem__, tiles[:n])), score)
-            for word, tiles, n, score in zip(lex.words_at(ids[order]), g.vtile[steps].tolist(),
-                                             lengths.tolist(), scores[order].tolist(), strict=True)]
+    steps = np.where(np.arange(max_len) < lengths[:, None], out_path[order], 0)  # past the end: unset
+    return FoundWords(lex, ids[order], scores[order], g.vtile[steps], lengths, cols)
 
 
-def encode_boards(boards: Sequence[str], alpha: Alphabet) -> np.ndarray:
+def encode_boards(boards: Sequence[str], alpha: Alphabet, holes: str = "") -> np.ndarray:
     """Boards written as strings of one-letter tiles -> int8 codes (n, len); -2 marks a foreign
-    character. Vectorized over code points, for batches of millions of tiles."""
+    character, -1 one of ``holes``. Vectorized over code points, for batches of millions of tiles."""
     joined = alpha.normalize("".join(boards))
     points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
     table = np.full(0x500, -2, dtype=np.int8)
     for code, ch in enumerate(alpha.letters):
         table[ord(ch)] = code
+    for ch in holes:
+        table[ord(ch)] = -1
     codes = np.where(points < len(table), table[np.minimum(points, len(table) - 1)], -2)
     return codes.astype(np.int8).reshape(len(boards), -1)
 
@@ -179,5 +254,5 @@ def _single_letter_codes(boards, rows: int, cols: int, alpha: Alphabet) -> np.nd
     return encode_boards(flat, alpha) if flat else np.zeros((0, rows * cols), dtype=np.int8)
 
 
-def _totals(found: list[Found]) -> tuple[int, int]:
-    return len(found), sum(f.score for f in found)
+def _totals(found: FoundWords) -> tuple[int, int]:
+    return len(found), int(found.scores.sum())
