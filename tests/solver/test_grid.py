@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from wordbot import Lexicon, WordbotError, score_grids, solve_grid
 from wordbot.games import BONUSES, LETTER_VALUES, game
-from wordbot.solver.grid import encode_boards, letter_codes
+from wordbot.solver.grid import _parts, encode_boards, king_neighbours, letter_codes
+from wordbot.solver.grid_kernel import score_batch, score_batch_parallel
 from wordbot.solver.grid_reference import solve_reference
 from wordbot.solver.tiles import PREFIX, SUFFIX, parse_tile, split_letters
 
@@ -175,6 +176,32 @@ def test_batch_scores_equal_solve_grid(batch, words, min_len, rules):
         tiles = [LETTERS[c] if c >= 0 else "" for c in board]
         found = solve_grid(tiles, rows, cols, lex, min_len=min_len, rules=rules)
         assert (n, points) == (len(found), sum(f.score for f in found))
+
+
+@settings(max_examples=40, deadline=None)
+@given(code_batches(), words_st, st.integers(1, 3), st.integers(2, 7))
+def test_parallel_batch_equals_one_core(batch, words, min_len, parts):
+    """The prange kernel, its boards cut into ``parts`` ranges (more than the boards, too), scores
+    each board as the one-core kernel does, which the test above checks against solve_grid."""
+    codes, rows, cols = batch
+    lex = Lexicon.from_words(words, "en")
+    scoring = game("wordhunt").scoring
+    start, nbr = king_neighbours(rows, cols)
+    args = (lex.trie.child0, lex.trie.mask, lex.trie.word_of, lex.max_len, codes, start, nbr, min_len,
+            scoring.length_table(lex.max_len), scoring.letter_table(lex.alphabet), len(lex))
+    assert (score_batch_parallel(*args, parts) == score_batch(*args)).all()
+
+
+def test_score_grids_on_every_core_equals_one_core():
+    lex = Lexicon.builtin("en")
+    rng = np.random.default_rng(3)
+    codes = rng.integers(-1, 26, size=(300, 16)).astype(np.int8)  # 4,800 tiles: the threaded path
+    assert _parts(len(codes), 16, 2) == 2
+    one = score_grids(codes, 4, 4, lex, threads=1)
+    assert (score_grids(codes, 4, 4, lex, threads=2) == one).all()
+    assert (score_grids(codes, 4, 4, lex) == one).all()
+    with pytest.raises(WordbotError, match="threads must be at least 1"):
+        score_grids(codes, 4, 4, lex, threads=0)
 
 
 def test_batch_with_special_tiles_and_codes():

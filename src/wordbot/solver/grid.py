@@ -11,7 +11,7 @@ import numpy as np
 from wordbot.errors import WordbotError
 from wordbot.games import BONUSES, Scoring, game
 from wordbot.lexicon import Alphabet, Lexicon
-from wordbot.solver.grid_kernel import score_batch, search
+from wordbot.solver.grid_kernel import score_batch, score_batch_parallel, search
 from wordbot.solver.tiles import Tile, parse_tile
 
 
@@ -221,11 +221,13 @@ def encode_boards(boards: Sequence[str], alpha: Alphabet, holes: str = "") -> np
 
 
 def score_grids(boards, rows: int, cols: int, lex: Lexicon, min_len: int = 3,
-                rules: str = "boggle") -> np.ndarray:
+                rules: str = "boggle", threads: int | None = None) -> np.ndarray:
     """(distinct words, total points) of each board -> int64 array (n, 2).
 
     ``boards``: a list of tile sequences (as ``solve_grid`` takes) or of strings of one-letter
-    tiles, or an int array (n, rows*cols) of letter codes (-1 for a hole): the fast path.
+    tiles, or an int array (n, rows*cols) of letter codes (-1 for a hole): the fast path, which
+    runs on ``threads`` cores (None: numba's thread count, every core unless NUMBA_NUM_THREADS
+    says otherwise).
     """
     _check_shape(rows * cols, rows, cols, min_len)
     scoring = game(rules, kind="grid").scoring
@@ -241,8 +243,24 @@ def score_grids(boards, rows: int, cols: int, lex: Lexicon, min_len: int = 3,
         raise WordbotError(f"a board has a character outside the {lex.lang} alphabet")
     start, nbr = king_neighbours(rows, cols)
     child0, mask, word_of, max_len, len_score = _kernel_args(lex, scoring)
-    return score_batch(child0, mask, word_of, max_len, codes, start, nbr, min_len, len_score,
-                       scoring.letter_table(lex.alphabet), len(lex))
+    args = (child0, mask, word_of, max_len, codes, start, nbr, min_len, len_score,
+            scoring.letter_table(lex.alphabet), len(lex))
+    parts = _parts(len(codes), rows * cols, threads)
+    return score_batch(*args) if parts == 1 else score_batch_parallel(*args, parts)
+
+
+PARALLEL_TILES = 2_000  # below this many tiles in a batch, starting threads costs more than it saves
+
+
+def _parts(boards: int, tiles: int, threads: int | None) -> int:
+    """How many ranges to score at once: one per thread, never more than the boards."""
+    if threads is not None and threads < 1:
+        raise WordbotError(f"threads must be at least 1 (got {threads})")
+    if threads is None:
+        import numba
+
+        threads = numba.get_num_threads()
+    return 1 if boards * tiles < PARALLEL_TILES else max(1, min(threads, boards))
 
 
 def _single_letter_codes(boards, rows: int, cols: int, alpha: Alphabet) -> np.ndarray | None:

@@ -8,7 +8,7 @@ longest word, since every tile adds at least one letter.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from wordbot.solver.bits import child, lowest_bit32, lowest_bit64
 from wordbot.solver.tiles import PREFIX, SUFFIX
@@ -192,22 +192,22 @@ def _small_board(child0, mask, word_of, max_len, letters, nbr_bits, min_len, len
 
 
 @njit(cache=True)
-def score_batch(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score,
-                letter_value, n_words):
-    """Distinct words and total points of many boards of one-letter tiles (code -1: hole)."""
-    n, t = letters.shape
+def _score_range(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score, letter_value,
+                 n_words, lo, hi, totals):
+    """``totals[b]`` = (distinct words, total points) of boards lo..hi-1 (one-letter tiles, code -1:
+    hole), with stamp arrays of its own: ranges may run at once on different cores."""
+    t = letters.shape[1]
     stamp = np.zeros(n_words, dtype=np.int32)
-    totals = np.zeros((n, 2), dtype=np.int64)
     if t <= 64:
         nbr_bits = np.zeros(t, dtype=np.uint64)
         for v in range(t):
             for k in range(nbr_start[v], nbr_start[v + 1]):
                 nbr_bits[v] |= np.uint64(1) << np.uint64(nbr[k])
-        for b in range(n):
+        for b in range(lo, hi):
             totals[b, 0], totals[b, 1] = _small_board(child0, mask, word_of, max_len, letters[b],
                                                       nbr_bits, min_len, len_score, letter_value,
                                                       stamp, b + 1)
-        return totals
+        return
     vlet = np.empty((t, 1), dtype=np.int8)
     vlen = np.empty(t, dtype=np.int8)
     vkind = np.zeros(t, dtype=np.int8)
@@ -219,7 +219,7 @@ def score_batch(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len
     out_score = np.empty(n_words, dtype=np.int32)
     out_path = np.empty((1, 1), dtype=np.int32)
     out_plen = np.empty(1, dtype=np.int32)
-    for b in range(n):
+    for b in range(lo, hi):
         for i in range(t):
             c = letters[b, i]
             vlet[i, 0] = max(c, 0)
@@ -230,4 +230,27 @@ def score_batch(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len
                        out_score, out_path, out_plen, False)
         totals[b, 0] = found
         totals[b, 1] = out_score[:found].sum()
+
+
+@njit(cache=True)
+def score_batch(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score,
+                letter_value, n_words):
+    """Distinct words and total points of many boards of one-letter tiles (code -1: hole), on
+    one core."""
+    totals = np.zeros((letters.shape[0], 2), dtype=np.int64)
+    _score_range(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score, letter_value,
+                 n_words, 0, letters.shape[0], totals)
+    return totals
+
+
+@njit(cache=True, parallel=True)
+def score_batch_parallel(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score,
+                         letter_value, n_words, parts):
+    """``score_batch`` with the boards cut into ``parts`` ranges scored at once (numba's threads,
+    one per core by default); the same totals, since each range has its own stamps."""
+    n = letters.shape[0]
+    totals = np.zeros((n, 2), dtype=np.int64)
+    for p in prange(parts):
+        _score_range(child0, mask, word_of, max_len, letters, nbr_start, nbr, min_len, len_score,
+                     letter_value, n_words, p * n // parts, (p + 1) * n // parts, totals)
     return totals
