@@ -68,6 +68,8 @@ def test_trie_finds_every_word_and_nothing_else():
     assert [lex.index(w) for w in words] == list(range(len(words)))
     for absent in ["", "c", "bc", "abcd", "z", "zzzz", "ба"]:
         assert lex.index(absent) == -1
+    assert [lex.index(w) for w in [" ABD ", "abd", "Zz"]] == [3, 3, 6]  # normalized; again: remembered
+    assert lex.index("abc") == 2 and lex.index("c") == -1
     t = lex.trie
     assert int(t.mask[0]) == (1 << 0) | (1 << 1) | (1 << 25)  # children a, b, z
     assert t.nodes == 1 + len({w[:i] for w in words for i in range(1, len(w) + 1)})
@@ -81,6 +83,8 @@ def test_compiled_once_then_memory_mapped(tmp_path):
     again = Lexicon.from_file(p, "en")
     assert isinstance(again.trie.child0.base, np.memmap)  # a view of the mapped file
     assert again.words == first.words and again.key == first.key
+    # built or mapped, the arrays are read-only alike: one numba signature, compiled once
+    assert not first.trie.child0.flags.writeable and not again.trie.child0.flags.writeable
 
 
 def test_damaged_cache_is_rebuilt(tmp_path):

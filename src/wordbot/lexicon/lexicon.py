@@ -130,7 +130,20 @@ class Lexicon:
         return self.words_at(np.arange(len(self)))
 
     def index(self, word: str) -> int:
-        """Index of a word (normalized here), -1 when absent."""
+        """Index of a word (normalized here), -1 when absent. Remembered: callers look the same
+        words up again and again (Balda's used words, on every move search of a game)."""
+        i = self._indices.get(word)
+        if i is None:
+            i = self._walk(word)
+            if len(self._indices) < 1 << 16:  # bounded, whatever strings callers pass
+                self._indices[word] = i
+        return i
+
+    @functools.cached_property
+    def _indices(self) -> dict[str, int]:
+        return {}
+
+    def _walk(self, word: str) -> int:
         word = self.alphabet.normalize(word)
         if not self.alphabet.is_word(word):
             return -1
