@@ -12,7 +12,7 @@ import numpy as np
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Alphabet, Lexicon
-from wordbot.solver.balda_kernel import first_per_key, merge_after_move, move_keys, search, through_search
+from wordbot.solver.balda_kernel import merge_after_move, rank_moves, search, through_search
 from wordbot.solver.gaddag import gaddag
 
 MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
@@ -255,18 +255,12 @@ class Moves(Sequence[Move]):
         return f"Moves({len(self)} moves)"
 
 
-def rank_keys(raw: RawMoves, lex: Lexicon, cells: int) -> np.ndarray:
-    """Ranking keys, lowest best, one per (cell, letter, word) for cells below ``cells``: longest
-    word first; ties: the rarer placed letter, then the commoner word (likelier to be in the game's
-    dictionary), then the cell."""
-    r = _ranks(lex)
-    return move_keys(raw.cell, raw.letter, raw.word, r.word, r.letter, cells)
-
-
 def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
-    """The order of ``raw``'s moves, best first (see ``rank_keys``), each (cell, letter, word) once,
-    the first found (``moves_through`` reports a move once per path)."""
-    return first_per_key(rank_keys(raw, lex, int(raw.cell.max(initial=0)) + 1))
+    """The order of ``raw``'s moves, best first, each (cell, letter, word) once, the first found
+    (``moves_through`` reports a move once per path): longest word first; ties: the rarer placed
+    letter, then the commoner word (likelier to be in the game's dictionary), then the cell."""
+    r = _ranks(lex)
+    return rank_moves(raw.cell, raw.letter, raw.word, r.word, r.letter)
 
 
 def balda_moves(board, lex: Lexicon, mode: str = "classic", used: Iterable[str] = (),

@@ -377,6 +377,16 @@ def first_per_key(keys):
 
 
 @njit(cache=True)
+def rank_moves(cell, letter, word, word_key, letter_key):
+    """The order of the moves, best first by ``move_keys``, each (cell, letter, word) once (the first
+    found): keys and sort in one compiled call, so ranking adds no second trip through Python."""
+    cells = 1
+    for i in range(len(cell)):
+        cells = max(cells, cell[i] + 1)
+    return first_per_key(move_keys(cell, letter, word, word_key, letter_key, cells))
+
+
+@njit(cache=True)
 def merge_after_move(cell, letter, word, path, plen, filled, played, ncell, nletter, nword, npath, nplen,
                      word_key, letter_key, cells):
     """The old moves (the first five arrays) whose cell is not ``filled`` and word not ``played``,
