@@ -12,7 +12,7 @@ import numpy as np
 
 from wordbot.errors import WordbotError
 from wordbot.lexicon import Alphabet, Lexicon
-from wordbot.solver.balda_kernel import merge_after_move, rank_moves, search, through_search
+from wordbot.solver.balda_kernel import merge_after_move, move_keys, rank_moves, search, through_search
 from wordbot.solver.gaddag import gaddag
 
 MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
@@ -253,6 +253,13 @@ class Moves(Sequence[Move]):
 
     def __repr__(self) -> str:
         return f"Moves({len(self)} moves)"
+
+
+def rank_keys(raw: RawMoves, lex: Lexicon, cells: int) -> np.ndarray:
+    """Ranking keys, lowest best, one per (cell, letter, word) for cells below ``cells`` (see
+    ``rank``)."""
+    r = _ranks(lex)
+    return move_keys(raw.cell, raw.letter, raw.word, r.word, r.letter, cells)
 
 
 def rank(raw: RawMoves, lex: Lexicon) -> np.ndarray:
