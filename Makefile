@@ -13,6 +13,7 @@ $(READY): pyproject.toml scripts/setup_system.sh
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/wordbot warmup  # compiles every kernel now, so the first game starts without waiting
 	touch $@
 
 demo: $(READY)

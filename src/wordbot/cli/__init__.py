@@ -24,7 +24,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Imported for their side effect: each module adds its commands to ``app``.
-    from wordbot.cli import balda, bench, play, solve, vision  # noqa: F401
+    from wordbot.cli import balda, bench, play, solve, vision, warmup  # noqa: F401
 
 
 def fail(message: str) -> None:
