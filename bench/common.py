@@ -11,7 +11,7 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Figure:
-    area: str  # "grid", "lexicon", "balda", "vision", "play"
+    area: str  # "grid", "lexicon", "balda", "vision", "play", "startup"
     name: str
     value: float
     unit: str
