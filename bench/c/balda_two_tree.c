@@ -8,7 +8,8 @@
  *
  * usage: balda_two_tree WORDS.txt BOARDS.txt CAP MIN_LEN REPEAT
  *   WORDS.txt: one word per line as letter codes + 'A' (ASCII for 32 letters)
- *   BOARDS.txt: "ROWS COLS" then ROWS*COLS codes (-1 empty) per board, whitespace separated
+ *   BOARDS.txt: per board "ROWS COLS", ROWS*COLS codes (-1 empty), then "K" and the K indices
+ *   (line numbers in WORDS.txt, from 0) of the words already played, whitespace separated
  * prints: boards seconds_per_pass moves total_letters (seconds: the fastest of REPEAT passes)
  */
 #include <stdio.h>
@@ -22,6 +23,7 @@ typedef struct { int child[MAXA]; int word; } Node;
 typedef struct { Node *n; int count, cap; } Trie;
 static Trie fwd, inv;
 static int *word_len, *stamp, *letters_seen, n_words, mark;
+static char *banned; /* words already played */
 static int rows, cols, cap, min_len, board[4096], uses[4096];
 static int ex, ey_letter; /* the new cell and its letter */
 static int prefix[MAXL];
@@ -46,7 +48,7 @@ static int letter_at(int cell) { return cell == ex ? ey_letter : board[cell]; }
 
 static void find_fwd(int node, int cell, int len) {
     int w = fwd.n[node].word;
-    if (w >= 0 && len >= min_len) {
+    if (w >= 0 && len >= min_len && !banned[w]) {
         if (stamp[w] != mark) { stamp[w] = mark; letters_seen[w] = 0; }
         if (!(letters_seen[w] >> ey_letter & 1)) { letters_seen[w] |= 1 << ey_letter; moves++; total_letters += len; }
     }
@@ -121,11 +123,13 @@ int main(int argc, char **argv) {
         word_len[n_words++] = len;
     }
     fclose(f);
-    stamp = calloc(n_words, sizeof(int)); letters_seen = calloc(n_words, sizeof(int));
+    stamp = calloc(n_words, sizeof(int)); letters_seen = calloc(n_words, sizeof(int)); banned = calloc(n_words, 1);
     f = fopen(argv[2], "r"); if (!f) return 2;
-    static int boards[64][4096]; int n = 0;
+    static int boards[64][4096], used[64][1024], n_used[64]; int n = 0;
     while (n < 64 && fscanf(f, "%d %d", &rows, &cols) == 2) {
         for (int i = 0; i < rows * cols; i++) if (fscanf(f, "%d", &boards[n][i]) != 1) return 2;
+        if (fscanf(f, "%d", &n_used[n]) != 1 || n_used[n] > 1024) return 2;
+        for (int i = 0; i < n_used[n]; i++) if (fscanf(f, "%d", &used[n][i]) != 1) return 2;
         n++;
     }
     fclose(f);
@@ -133,7 +137,12 @@ int main(int argc, char **argv) {
     for (int rep = 0; rep < repeat; rep++) {
         moves = 0; total_letters = 0;
         struct timespec a, b; clock_gettime(CLOCK_MONOTONIC, &a);
-        for (int i = 0; i < n; i++) { memcpy(board, boards[i], sizeof(int) * rows * cols); search(); }
+        for (int i = 0; i < n; i++) {
+            memcpy(board, boards[i], sizeof(int) * rows * cols);
+            for (int k = 0; k < n_used[i]; k++) banned[used[i][k]] = 1;
+            search();
+            for (int k = 0; k < n_used[i]; k++) banned[used[i][k]] = 0;
+        }
         clock_gettime(CLOCK_MONOTONIC, &b);
         double s = (b.tv_sec - a.tv_sec) + 1e-9 * (b.tv_nsec - a.tv_nsec);
         if (s < best) best = s;
