@@ -20,7 +20,7 @@ BENCH_DIR = Path(__file__).resolve().parents[3] / "bench"
 
 @app.command("bench")
 def bench(
-    only: Annotated[list[str], typer.Option("--only", help="areas to run: startup, grid, balda, lexicon, ...")] = None,
+    only: Annotated[list[str], typer.Option("--only", help="areas: startup, grid, balda, ...")] = None,
     quick: Annotated[bool, typer.Option("--quick", help="smaller inputs, for a smoke run")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
 ) -> None:
