@@ -8,6 +8,8 @@ Latin/Cyrillic look-alikes (A/А, P/Р, C/С, ...) are resolved.
 
 from __future__ import annotations
 
+import hashlib
+import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +18,8 @@ import numpy as np
 from numba import njit
 
 from wordbot.lexicon.alphabet import alphabet
+from wordbot.lexicon.cache import load_or_build
+from wordbot.ocr import glyph
 from wordbot.ocr.glyph import features, shapes
 
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
@@ -33,7 +37,10 @@ class Match:
 class Bank:
     """Templates of one language: ``pictures`` (n, SIZE, SIZE) uint8 with their ``labels``."""
 
-    def __init__(self, lang: str, pictures: np.ndarray, labels: np.ndarray) -> None:
+    def __init__(self, lang: str, pictures: np.ndarray, labels: np.ndarray,
+                 matching: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+        """``matching``: the ``features`` and ``shapes`` of the templates, when already computed
+        (the built-in bank's are cached: computing them takes longer than reading a board)."""
         letters = alphabet(lang).letters
         keep = np.isin(labels, list(letters))
         order = np.argsort(labels[keep], kind="stable")  # grouped by letter
@@ -42,8 +49,13 @@ class Bank:
         self.labels = labels[keep][order]
         self.letters, self._starts = np.unique(self.labels, return_index=True)
         self.letters = self.letters.tolist()
-        self._features = features(self.pictures)
-        self._shapes = shapes(self.pictures)
+        if matching is None:
+            matching = features(self.pictures), shapes(self.pictures)
+        else:
+            matching = tuple(m[keep][order] for m in matching)
+        self._features, self._shapes = (np.ascontiguousarray(m) for m in matching)
+        for m in (self._features, self._shapes):
+            m.setflags(write=False)  # as the cached ones are: one compiled letter_scores for both
 
     def plus(self, pictures: np.ndarray, labels: np.ndarray) -> Bank:
         """This bank with more templates (learned ones) added."""
@@ -110,5 +122,16 @@ def mixed(pixel: np.ndarray, shape: np.ndarray, other_pixel: np.ndarray,
 
 @lru_cache(maxsize=4)
 def builtin_bank(lang: str) -> Bank:
-    data = np.load(DATA)
-    return Bank(lang, data["pictures"], data["labels"])
+    """The bundled templates of ``lang``; their matching features are computed once and cached
+    (keyed by the bank file and the code computing them) beside the compiled word lists."""
+    raw = DATA.read_bytes()
+    key = hashlib.sha256(raw + Path(glyph.__file__).read_bytes()).hexdigest()[:20]
+
+    def build():
+        data = np.load(io.BytesIO(raw))
+        pictures = data["pictures"]
+        return {"pictures": pictures, "labels": data["labels"], "features": features(pictures),
+                "shapes": shapes(pictures)}, {}
+
+    arrays, _ = load_or_build("glyph-bank", key, build)
+    return Bank(lang, arrays["pictures"], arrays["labels"], (arrays["features"], arrays["shapes"]))
