@@ -30,6 +30,14 @@ def best_of(fn, repeat: int = 5) -> float:
     return min(times)
 
 
+def cpu_seconds(fn) -> float:
+    """CPU time of one call, summed over the process's threads: on cores busy with other work the
+    wall time says little about a parallel kernel, this says how much work it added."""
+    t = time.process_time()
+    fn()
+    return time.process_time() - t
+
+
 def compile_c(source: Path, out: Path) -> Path | None:
     """Compile a C baseline with -O2; None when there is no C compiler."""
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
