@@ -46,13 +46,17 @@ def _load() -> str:
     return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
 
 
-def _screenshot(folder: Path) -> Path:
-    """The board drawn as a game shows it (a font of the development pool), saved as a PNG."""
+def _screenshot(folder: Path) -> Path | None:
+    """The board drawn as a game shows it (a font of the development pool), saved as a PNG; None
+    without the fonts (scripts/setup_system.sh installs them)."""
     import cv2
 
     from wordbot.ocr.synthetic import DEV_FONTS, Look, available, render
 
-    look = Look(available(DEV_FONTS)[0], (235, 215, 170), (40, 30, 20), (90, 60, 40), "rounded", 0.15, 0.12,
+    fonts = available(DEV_FONTS)
+    if not fonts:
+        return None
+    look = Look(fonts[0], (235, 215, 170), (40, 30, 20), (90, 60, 40), "rounded", 0.15, 0.12,
                 0.55, False, None, 0.0, 1.0)
     shot = render(np.random.default_rng(0), look, 4, 4, "ru", tile=72, letters=list(BOARD))
     path = folder / "board.png"
@@ -78,6 +82,9 @@ def run(quick: bool) -> list[Figure]:
     ]
     with tempfile.TemporaryDirectory() as tmp:
         image = _screenshot(Path(tmp))
+        if image is None:
+            return figures + [Figure("startup", "first suggestion", 0.0, "s", "<= 1.0 s", None,
+                                     "not measured: no font to draw the screenshot with")]
         first = [py, "-c", FIRST_SUGGESTION, str(image)]
         states = [("fresh install after wordbot warmup (make)", "warm", "<= 3 s", 3.0)]
         if not quick:
