@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordbot.errors import WordbotError
-from wordbot.lexicon import Alphabet, Lexicon
+from wordbot.lexicon import Lexicon
 from wordbot.solver.balda_kernel import merge_after_move, move_keys, rank_moves, search, through_search
 from wordbot.solver.gaddag import gaddag
+from wordbot.solver.tiles import encode_text
 
 MODES = {"classic": 1, "knots": 2}  # how many times a path may use one cell
 EMPTY = "."
@@ -43,11 +44,6 @@ class Position:
         return r * self.cols + c
 
 
-@functools.cache
-def _codes_of(alpha: Alphabet) -> dict[str, int]:
-    return {EMPTY: -1, **{ch: i for i, ch in enumerate(alpha.letters)}}
-
-
 def parse_board(board: Sequence[str] | str, lex: Lexicon) -> Position:
     """Rows of letters, "." for an empty cell (a string is split into lines; blank lines ignored)."""
     lines = board.splitlines() if isinstance(board, str) else list(board)
@@ -60,8 +56,7 @@ def parse_board(board: Sequence[str] | str, lex: Lexicon) -> Position:
     for i, row in enumerate(rows):
         if len(row) != cols:
             raise WordbotError(f"board row {i + 1} has {len(row)} cells, row 1 has {cols}")
-    table = _codes_of(alpha)
-    codes = np.array([table.get(ch, -2) for row in rows for ch in row], dtype=np.int8)
+    codes = encode_text("".join(rows), alpha, holes=EMPTY)
     if (codes == -2).any():
         i = int(np.argmax(codes == -2))
         raise WordbotError(f"board row {i // cols + 1}: {rows[i // cols][i % cols]!r} is neither a "

@@ -12,7 +12,7 @@ from wordbot.errors import WordbotError
 from wordbot.games import BONUSES, Scoring, game
 from wordbot.lexicon import Alphabet, Lexicon
 from wordbot.solver.grid_kernel import score_batch, score_batch_parallel, search
-from wordbot.solver.tiles import Tile, parse_tile
+from wordbot.solver.tiles import Tile, encode_text, parse_tile
 
 
 @dataclass(slots=True)
@@ -209,15 +209,7 @@ def solve_grid(tiles: Sequence[str], rows: int, cols: int, lex: Lexicon, min_len
 def encode_boards(boards: Sequence[str], alpha: Alphabet, holes: str = "") -> np.ndarray:
     """Boards written as strings of one-letter tiles -> int8 codes (n, len); -2 marks a foreign
     character, -1 one of ``holes``. Vectorized over code points, for batches of millions of tiles."""
-    joined = alpha.normalize("".join(boards))
-    points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
-    table = np.full(0x500, -2, dtype=np.int8)
-    for code, ch in enumerate(alpha.letters):
-        table[ord(ch)] = code
-    for ch in holes:
-        table[ord(ch)] = -1
-    codes = np.where(points < len(table), table[np.minimum(points, len(table) - 1)], -2)
-    return codes.astype(np.int8).reshape(len(boards), -1)
+    return encode_text(alpha.normalize("".join(boards)), alpha, holes).reshape(len(boards), -1)
 
 
 def score_grids(boards, rows: int, cols: int, lex: Lexicon, min_len: int = 3,

@@ -7,6 +7,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from wordbot.errors import WordbotError
 from wordbot.lexicon.alphabet import Alphabet
 
@@ -35,6 +37,27 @@ def parse_tile(text: str, alpha: Alphabet) -> Tile | None:
         if not alpha.is_word(s):
             raise WordbotError(f"tile {text!r} has a character outside the {alpha.lang} alphabet")
     return Tile(spellings, kind)
+
+
+@functools.cache
+def _code_table(alpha: Alphabet, holes: str) -> np.ndarray:
+    """int8 code of each code point below U+0500 (Latin and Cyrillic): -1 for ``holes``, -2 for
+    anything else; the last entry (U+04FF, no letter of ours) stands for every higher one."""
+    table = np.full(0x500, -2, dtype=np.int8)
+    for code, ch in enumerate(alpha.letters):
+        table[ord(ch)] = code
+    for ch in holes:
+        table[ord(ch)] = -1
+    table.setflags(write=False)
+    return table
+
+
+def encode_text(text: str, alpha: Alphabet, holes: str = "") -> np.ndarray:
+    """int8 codes of a string of already normalized one-letter cells, in one vectorized pass: -1 for
+    a character of ``holes``, -2 for a foreign one."""
+    table = _code_table(alpha, holes)
+    points = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    return table[np.minimum(points, len(table) - 1)]
 
 
 _TOKEN = re.compile(r"\[([^\[\]]*)\]|([^\[\]])")
