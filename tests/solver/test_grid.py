@@ -279,5 +279,6 @@ def test_found_words_is_a_lazy_sequence():
     assert [found[i] for i in range(len(found))] == every
     assert found[-1] == every[-1] and found[1:4] == every[1:4] and found[::-2] == every[::-2]
     assert found.scores.tolist() == [f.score for f in every]
+    assert found == every and found == solve_grid(list("catostxyz"), 3, 3, lex) and found != every[1:]
     with pytest.raises(IndexError):
         found[8]

@@ -152,6 +152,12 @@ class FoundWords(Sequence[Found]):
                                          self._scores[sel].tolist(), strict=True):
             yield Found(word, [divmod(t, cols) for t in tiles[:n]], score)
 
+    def __eq__(self, other) -> bool:
+        """Equal to a list (or another result) of the same words, paths and scores, in order."""
+        if isinstance(other, list | FoundWords):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented  # (defining __eq__ makes it unhashable, as a list is)
+
     def __repr__(self) -> str:
         return f"FoundWords({len(self)} words)"
 
