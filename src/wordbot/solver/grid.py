@@ -228,6 +228,8 @@ def score_grids(boards, rows: int, cols: int, lex: Lexicon, min_len: int = 3,
     says otherwise).
     """
     _check_shape(rows * cols, rows, cols, min_len)
+    if threads is not None and threads < 1:
+        raise WordbotError(f"threads must be at least 1 (got {threads})")
     scoring = game(rules, kind="grid").scoring
     codes = boards if isinstance(boards, np.ndarray) else _single_letter_codes(boards, rows, cols,
                                                                                lex.alphabet)
@@ -252,8 +254,6 @@ PARALLEL_TILES = 2_000  # below this many tiles in a batch, starting threads cos
 
 def _parts(boards: int, tiles: int, threads: int | None) -> int:
     """How many ranges to score at once: one per thread, never more than the boards."""
-    if threads is not None and threads < 1:
-        raise WordbotError(f"threads must be at least 1 (got {threads})")
     if threads is None:
         import numba
 
