@@ -145,12 +145,17 @@ class FoundWords(Sequence[Found]):
     def __iter__(self):
         return self._build(slice(None))
 
+    @functools.cached_property
+    def _cells(self) -> list[tuple[int, int]]:
+        """(row, col) of each tile a path may use: looked up, not computed, per step of a path."""
+        return [divmod(t, self._cols) for t in range(int(self._tiles.max(initial=0)) + 1)]
+
     def _build(self, sel: slice):
-        cols = self._cols
+        cell = self._cells
         words = self._lex.words_at(self._ids[sel])
-        for word, tiles, n, score in zip(words, self._tiles[sel].tolist(), self._lengths[sel].tolist(),
-                                         self._scores[sel].tolist(), strict=True):
-            yield Found(word, [divmod(t, cols) for t in tiles[:n]], score)
+        for word, path, n, score in zip(words, self._tiles[sel].tolist(), self._lengths[sel].tolist(),
+                                        self._scores[sel].tolist(), strict=True):
+            yield Found(word, list(map(cell.__getitem__, path[:n])), score)
 
     def __eq__(self, other) -> bool:
         """Equal to a list (or another result) of the same words, paths and scores, in order."""
