@@ -123,7 +123,7 @@ class Profile:
             (self.rows == 0 or (self.box is not None and self.tile is not None
                                 and min(self.box[2:]) > 0 and min(self.tile) > 0), f"board box {self.box}"),
             (self.input.style in ("", *INPUT_STYLES), f"input style {self.input.style!r}"),
-            (self.input.confirm in CONFIRMS, f"confirm {self.input.confirm!r}"),
+            (self.input.confirm in ("", *CONFIRMS), f"confirm {self.input.confirm!r}"),
             (self.input.pace in PACES, f"pace {self.input.pace!r}"),
             (0 <= self.input.jitter <= 0.3 * max(self.tile or (100,)), f"jitter {self.input.jitter}"),
             (self.round.duration > 0, f"round duration {self.round.duration}"),
