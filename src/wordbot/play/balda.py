@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 
 import cv2
@@ -69,6 +70,11 @@ class BaldaView:
 
     def rows(self) -> list[str]:
         return rows_of(self.board.tiles, self.board.cols)
+
+    @cached_property
+    def watch(self) -> Watch:
+        """The board's cells, to compare their colours between frames."""
+        return Watch(self.board.board_box, self.board.centres, self.board.tile)
 
 
 def rows_of(tiles: list[str], cols: int) -> list[str]:
@@ -280,7 +286,7 @@ class BaldaPlayer(Seat):
         read of the known cells, during a move)."""
         frame = self.grab()
         tiles = reread(frame.image, read_tiles(frame.image, geometry(v.board), v.glyphs.lang), v.glyphs).tiles
-        return frame, tiles, Watch(v.board.board_box, v.board.centres, v.board.tile).colours(frame.image)
+        return frame, tiles, v.watch.colours(frame.image)
 
     def choose(self, v: BaldaView):
         """The AI's move, unless it crosses an unsure tile, needs a key not found, or is a word
@@ -485,7 +491,7 @@ class BaldaPlayer(Seat):
         longer selected), "refused" (the cell is empty again, the board as before), or "pending"
         (neither in time: the move is still being entered)."""
         i = move.cell[0] * v.board.cols + move.cell[1]
-        watch = Watch(v.board.board_box, v.board.centres, v.board.tile)
+        watch = v.watch
         before = watch.colours(base.image)
         old = {k for k, t in enumerate(v.board.tiles) if t}
         deadline = time.monotonic() + self.opts.outcome_timeout
