@@ -72,3 +72,12 @@ def test_a_kept_profile_plays_without_trying(tmp_path, data_dir, window_manager)
     check_game(report, events, stray)
     assert sum(kind == "tap" for kind, *_ in sent) == 2 * MOVES
     assert max(report.move_seconds) < 2.0, report.move_seconds
+
+
+def test_words_the_game_lists_beside_the_board_are_never_played(tmp_path, data_dir, window_manager):
+    """A resumed game lists the words played in an earlier session (the start position's best):
+    they are read from the window and left out."""
+    report, events, stray, _ = play("history", tmp_path / "game.jsonl")
+    check_game(report, events, stray)
+    earlier = set(events[0]["used"]) - {events[0]["used"][0]}
+    assert earlier and earlier <= set(report.history), (earlier, report.history)

@@ -34,6 +34,7 @@ from wordbot.ocr import THRESHOLD, Bank, BoardReading, read_tiles
 from wordbot.overlay import Scene
 from wordbot.play.feedback import Watch, same_colour
 from wordbot.play.grid import Reader
+from wordbot.play.history import History
 from wordbot.play.seat import Frame, Seat
 from wordbot.play.store import Learned
 from wordbot.solver.ai import balda_best_move
@@ -235,6 +236,7 @@ class BaldaReport:
     moves: list[str] = field(default_factory=list)  # our words the game took
     rejected: list[str] = field(default_factory=list)
     opponent: list[tuple[int, int, str]] = field(default_factory=list)  # moves seen: row, col, letter
+    history: list[str] = field(default_factory=list)  # used words the game showed that nothing else told
     entry: str = ""  # how the game took moves
     move_seconds: list[float] = field(default_factory=list)  # first tap to the move shown as taken
     stopped: str = ""
@@ -243,7 +245,7 @@ class BaldaReport:
     def summary(self) -> dict:
         t = sorted(self.move_seconds)
         return {"moves": len(self.moves), "words": self.moves, "rejected": len(self.rejected),
-                "opponent_moves": len(self.opponent), "entry": self.entry,
+                "opponent_moves": len(self.opponent), "history_words": len(self.history), "entry": self.entry,
                 "seconds_per_move": round(t[len(t) // 2], 2) if t else None, "stopped": self.stopped}
 
 
@@ -259,6 +261,7 @@ class BaldaPlayer(Seat):
         self.learned = learned or Learned("balda")
         self.report = BaldaReport(entry=self.spec.entry)
         self.used: set[str] = set()
+        self.history: History | None = History(lex)  # None once Tesseract is found missing
         self.expected: list[str] | None = None  # the board as our last move left it
         self.waited = False  # the whole opponent wait passed after our last move
 
@@ -315,6 +318,7 @@ class BaldaPlayer(Seat):
                     break
                 frame, v = self.view()
                 self._seen_reply(v)
+                self._read_history(frame, v)
                 move = self.choose(v)
                 if move is None:
                     self.report.stopped = "no move left"
@@ -353,6 +357,22 @@ class BaldaPlayer(Seat):
             self.say("an opponent replies" if new else "nobody replies (practice): moving again at once")
             self._learn()
         self.expected = None
+
+    def _read_history(self, frame: Frame, v: BaldaView) -> None:
+        """Words the game writes beside the board (the words played, the last move) are used."""
+        if self.history is None:
+            return
+        try:
+            new = self.history.update(frame.image, (v.board.board_box, v.keys_box)) - self.used
+        except (ImportError, OSError):  # pytesseract or the tesseract program missing
+            self.say("tesseract is not installed: words the game lists beside the board are not read")
+            self.history = None
+            return
+        if new:
+            self.report.history.extend(sorted(new))
+            self.used |= new
+            self.say(f"the game shows {len(new)} used word(s) not known here: "
+                     f"{', '.join(sorted(new)[:8])}")
 
     def _play(self, frame: Frame, v: BaldaView, move) -> bool:
         t0 = time.monotonic()

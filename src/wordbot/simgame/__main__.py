@@ -61,6 +61,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--entry", default="button", choices=list(ENTRIES),
                     help="balda: send a word by the Submit button, by Return, or by releasing a drag")
     ap.add_argument("--no-opponent", action="store_true", help="balda: practice, nobody replies")
+    ap.add_argument("--history", action="store_true", help="balda: list the words played beside the board")
+    ap.add_argument("--used-before", type=int, default=0,
+                    help="balda: a resumed game, its n best words of the start played earlier")
     ap.add_argument("--levels", type=int, default=10, help="anagram: levels in the game")
     ap.add_argument("--hints", action="store_true", help="anagram: odd levels open with a letter given")
     ap.add_argument("--rivals", type=int, default=0,
@@ -77,7 +80,8 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:
     return BaldaOptions(args.at, turns=args.turns, linger=args.linger, key_cols=args.key_cols, yo=args.yo,
-                        lower=args.lower, entry=args.entry, opponent=not args.no_opponent, look=args.look)
+                        lower=args.lower, entry=args.entry, opponent=not args.no_opponent, look=args.look,
+                        history=args.history, used_before=args.used_before)
 
 
 def anagram_options(args: argparse.Namespace) -> AnagramOptions:
