@@ -31,7 +31,6 @@ from wordbot.games import RGB, BaldaSpec
 from wordbot.lexicon import Lexicon
 from wordbot.lexicon.alphabet import Alphabet
 from wordbot.ocr import THRESHOLD, Bank, BoardReading, read_tiles
-from wordbot.overlay import Scene
 from wordbot.play.feedback import Watch, same_colour
 from wordbot.play.grid import Reader
 from wordbot.play.history import History
@@ -323,7 +322,8 @@ class BaldaPlayer(Seat):
                 if move is None:
                     self.report.stopped = "no move left"
                     break
-                self._show(frame, v, Found(move.word, list(move.path), move.score))
+                found = Found(move.word, list(move.path), move.score)
+                self.suggest(frame, v.board, [found], self.opts.threshold)
                 self.say(f"move: {move.letter.upper()} at {move.cell[0] + 1},{move.cell[1] + 1} -> "
                          f"{move.word.upper()} (+{move.score})")
                 if self.opts.auto:
@@ -545,9 +545,3 @@ class BaldaPlayer(Seat):
         if self.on_learn is not None:
             self.on_learn(self.spec)
 
-    def _show(self, frame: Frame, v: BaldaView, found: Found) -> None:
-        if self.overlay is None:
-            return
-        r = v.board
-        scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        self.overlay.show(frame.image, scene, [found], origin=frame.origin, beside=self.window)

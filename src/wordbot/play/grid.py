@@ -24,7 +24,6 @@ from wordbot.errors import WordbotError
 from wordbot.games import RGB, FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
-from wordbot.overlay import Scene
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
@@ -189,11 +188,8 @@ class GridPlayer(Seat):
         return plan_words(reading, self.lex, self.opts.game, self.opts.threshold, self.opts.pacing, skip)
 
     def show(self, frame: Frame, words: list[Found]) -> None:
-        if self.overlay is None or self.reading is None:
-            return
-        r = self.reading
-        scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        self.overlay.show(frame.image, scene, words, origin=frame.origin, beside=self.window)
+        if self.reading is not None:
+            self.suggest(frame, self.reading, words, self.opts.threshold)
 
     # --- the round -----------------------------------------------------------------------------
     def run(self) -> RoundReport:
