@@ -21,16 +21,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 
-import cv2
 import numpy as np
 
 from wordbot.act import Actor, Bounds, Stopped
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.games import RGB, BaldaSpec
+from wordbot.games import BaldaSpec
 from wordbot.lexicon import Lexicon
 from wordbot.lexicon.alphabet import Alphabet
 from wordbot.ocr import THRESHOLD, Bank, BoardReading, read_tiles
+from wordbot.play.buttons import find_button, find_buttons, safe_buttons
 from wordbot.play.feedback import Watch, same_colour
 from wordbot.play.grid import Reader
 from wordbot.play.history import History
@@ -179,50 +179,6 @@ def read_view(image: np.ndarray, reader: Reader, alpha: Alphabet, threshold: flo
     glyphs = key_glyphs(kb, keys, alpha.lang)
     return BaldaView(reread(image, board, glyphs), {ch: kb.centres[i] for ch, i in keys.items()},
                      kb.board_box, glyphs)
-
-
-# --- buttons ------------------------------------------------------------------------------------------
-def find_button(image: np.ndarray, rgb: RGB, below: int, tolerance: int = 25) -> Box | None:
-    """The largest blob of colour ``rgb`` under the row ``below``: the game's button."""
-    part = image[below:]
-    diff = np.abs(part[:, :, :3].astype(int) - np.array(rgb[::-1])).max(axis=2)
-    near = (diff <= tolerance).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(near)
-    if n <= 1:
-        return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    x, y, w, h, area = stats[i]
-    return (int(x), int(y) + below, int(w), int(h)) if area > 200 else None
-
-
-def find_buttons(image: np.ndarray, avoid: list[Box], pitch: float) -> list[Box]:
-    """Button-like blobs by their look: a filled box off the page colour, wider than tall, about
-    a key high, holding text of another colour, outside and within a few key pitches of ``avoid``
-    (the board and the keyboard). Likeliest Submit first: not red (Cancel), then left to right."""
-    img = image[:, :, :3].astype(int)
-    edge = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
-    off = (np.abs(img - np.median(edge, axis=0)).max(axis=2) > 12).astype(np.uint8)
-    for x, y, w, h in avoid:
-        off[max(0, y - 4): y + h + 4, max(0, x - 4): x + w + 4] = 0
-    n, _, stats, _ = cv2.connectedComponentsWithStats(off)
-    found = []
-    for x, y, w, h, area in stats[1:]:
-        if not (0.5 * pitch <= h <= 2 * pitch and 1.5 * h <= w <= 8 * h and area >= 0.7 * w * h):
-            continue
-        patch = img[y: y + h, x: x + w]
-        fill = np.median(patch.reshape(-1, 3), axis=0)
-        ink = (np.abs(patch - fill).max(axis=2) > 60).mean()
-        if 0.02 <= ink <= 0.4 and min(_gap((x, y, w, h), b) for b in avoid) <= 3 * pitch:
-            b, g, r = fill
-            found.append((r > 1.6 * max(g, b), int(x), (int(x), int(y), int(w), int(h))))
-    return [box for *_, box in sorted(found)]
-
-
-def _gap(a: Box, b: Box) -> float:
-    """Distance between two boxes (0 when they touch or overlap)."""
-    dx = max(b[0] - a[0] - a[2], a[0] - b[0] - b[2], 0)
-    dy = max(b[1] - a[1] - a[3], a[1] - b[1] - b[3], 0)
-    return float(max(dx, dy))
 
 
 def start_words(rows: list[str]) -> set[str]:
@@ -455,7 +411,8 @@ class BaldaPlayer(Seat):
         return next(iter(self._buttons(frame, v)), None)
 
     def _buttons(self, frame: Frame, v: BaldaView) -> list[Box]:
-        """The profile's button, one of its colour below the keyboard, or those found by their look."""
+        """The profile's button, one of its colour below the keyboard, or those found by their look
+        (one whose text says Cancel or Quit left out)."""
         if self.spec.button is not None:
             return [self.spec.button]
         if self.spec.button_rgb is not None:
@@ -463,7 +420,7 @@ class BaldaPlayer(Seat):
             box = find_button(frame.image, self.spec.button_rgb, y + h)
             return [box] if box else []
         pitch = abs(v.keys["б"][0] - v.keys["а"][0]) if {"а", "б"} <= v.keys.keys() else v.board.tile
-        return find_buttons(frame.image, [v.board.board_box, v.keys_box], pitch)
+        return safe_buttons(frame.image, find_buttons(frame.image, [v.board.board_box, v.keys_box], pitch))
 
     def _find_entry(self, frame: Frame, v: BaldaView, move) -> str:
         """The first move finds how the game takes moves. A tap on a cell of the word that the game

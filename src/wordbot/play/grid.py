@@ -24,6 +24,7 @@ from wordbot.errors import WordbotError
 from wordbot.games import RGB, FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
+from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
@@ -126,6 +127,7 @@ class GridPlayer(Seat):
         self._no_reply: set[str] = set()  # words tried once without a reply
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
+        self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -337,13 +339,50 @@ class GridPlayer(Seat):
         self.report.entered.append((word.word, list(word.path)))
         reply = self._reply(base, base_colours, cells, held)
         if style == "click" and not self.opts.input.confirm:
-            if not reply.empty:
-                self.opts.input.confirm = "last"
-            elif self.watch.changed_cells(base_colours, self.watch.colours(self.grab().image)) >= set(cells):
-                self.opts.input.confirm = "enter"  # still selected: the last cell again did not send it
-                actor.driver.key("Return")
-                reply = self._reply(base, base_colours, cells, held)
+            reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         return reply
+
+    def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
+                      reply: Signature) -> Signature:
+        """A click game's confirm, found on a word whose cells show selected: the last cell clicked
+        again (done already), else Return, else a button beside the board whose text says it sends
+        (Submit, OK, Готово; never one that says Quit or Hint). Kept once the game reacts; with
+        none, the selection is cleared (Escape) and the next word tries again."""
+        if not reply.empty:
+            self.opts.input.confirm = "last"
+            return reply
+        tries = [("enter", None)]
+        for confirm, box in tries:
+            if not self._selected(base_colours, cells):
+                break  # nothing selected is left to send
+            if box is None:
+                actor.driver.key("Return")
+            else:
+                x, y, w, h = box
+                actor.bounds = self._bounds(box)
+                actor.taps([(self.origin[0] + x + w / 2, self.origin[1] + y + h / 2)])
+            reply = self._reply(base, base_colours, cells, held)
+            if not reply.empty or not self._selected(base_colours, cells):
+                self.opts.input.confirm, self.opts.input.button = confirm, box
+                self.say(f"the game takes a clicked word by {confirm}" + (f": button {box}" if box else ""))
+                return reply
+            actor.bounds = self._bounds()
+            if box is None:  # Return did nothing: the buttons beside the board, read once
+                tries += [("button", b) for b in self._send_buttons(base)]
+        if self._selected(base_colours, cells):
+            actor.driver.key("Escape")
+        return reply
+
+    def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
+        """Whether every cell of the word shows otherwise than before it was entered."""
+        return self.watch.changed_cells(base_colours, self.watch.colours(self.grab().image)) >= set(cells)
+
+    def _send_buttons(self, base: Frame) -> list[Box]:
+        """Buttons beside the board that say they send a word, found once a round."""
+        if self._buttons is None:
+            boxes = find_buttons(base.image, [self.reading.board_box], 0.5 * self.reading.tile)
+            self._buttons = sending_buttons(base.image, boxes)
+        return self._buttons
 
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: a drag (a click game sees
@@ -591,15 +630,16 @@ class GridPlayer(Seat):
     def _cells(self, word: Found) -> list[int]:
         return [r * self.reading.cols + c for r, c in word.path]
 
+    def _bounds(self, button: Box | None = None) -> Bounds:
+        """Where input may go: the board and the game's confirm button (``button``: one being tried)."""
+        ox, oy = self.origin
+        boxes = [self.reading.board_box, *(b for b in (self.opts.input.button, button) if b is not None)]
+        return Bounds(tuple((ox + x, oy + y, w, h) for x, y, w, h in boxes))
+
     def _actor(self) -> Actor:
-        x, y, w, h = self.reading.board_box
-        rects = [(self.origin[0] + x, self.origin[1] + y, w, h)]
-        if self.opts.input.button is not None:
-            bx, by, bw, bh = self.opts.input.button
-            rects.append((self.origin[0] + bx, self.origin[1] + by, bw, bh))
         if self.make_actor is None:
             raise WordbotError("no input driver configured")
-        actor = self.make_actor(Bounds(tuple(rects)))
+        actor = self.make_actor(self._bounds())
         actor.guard = self._offset
         return actor
 

@@ -42,8 +42,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--drop-every", type=int, default=0, help="grid: lose every n-th gesture (lag)")
     ap.add_argument("--input", default="drag", choices=list(INPUTS),
                     help="grid: drag across tiles, click them one by one, or type the word")
-    ap.add_argument("--confirm", default="last", choices=["last", "enter"],
-                    help="grid, click input: send the word by clicking its last tile again, or by Return")
+    ap.add_argument("--confirm", default="last", choices=["last", "enter", "button"],
+                    help="grid, click input: send the word by clicking its last tile again, by Return, "
+                         "or by a Submit button (beside a Quit button)")
     ap.add_argument("--feedback", type=_feedback, default=DEFAULT_FEEDBACK,
                     help="grid: comma-separated of flash,held,score,list,message, or none "
                          "(default flash,score,message)")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from wordbot.simgame.gamelog import GameLog
 from wordbot.simgame.judge import BaldaJudge
-from wordbot.simgame.widgets import EMPTY, LOOKS, Look, TileGrid, rounded_rect
+from wordbot.simgame.widgets import EMPTY, LOOKS, Look, TileGrid, button, rounded_rect
 
 TITLE = "wordbot simgame — balda"
 ENTRIES = ("button", "enter", "drag")  # how a word is sent: Submit button, Return, release of a drag
@@ -136,11 +136,8 @@ class BaldaApp:
         self.keys[shape] = self.keys[label] = "е" if letter == "ё" else letter
 
     def button(self, x: float, y: float, text: str, colour: str) -> tuple[int, ...]:
-        shape = rounded_rect(self.canvas, x, y, x + 140, y + 44, 10, fill=colour, outline=self.look.outline)
-        label = self.canvas.create_text(x + 70, y + 22, text=text, fill=self.look.text,
-                                        font=(self.look.font, 16, "bold"))
         self.areas[text.lower()] = (int(x), int(y), 140, 44)
-        return shape, label
+        return button(self.canvas, x, y, text, colour, self.look)
 
     def shown(self, letter: str) -> str:
         return letter if self.opts.lower else letter.upper()
