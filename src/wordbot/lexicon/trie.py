@@ -53,8 +53,8 @@ def build_trie(codes: np.ndarray, offsets: np.ndarray) -> PackedTrie:
     n, width = padded.shape
     lcp = np.zeros(n, dtype=np.int64)
     if n > 1:
-        same = np.cumprod(padded[1:] == padded[:-1], axis=1).sum(axis=1)
-        lcp[1:] = np.minimum(same, np.minimum(lengths[1:], lengths[:-1]))
+        # distinct sorted words always differ somewhere within the padded width (255 after the end)
+        lcp[1:] = np.argmax(padded[1:] != padded[:-1], axis=1)
     creators = [np.nonzero((lcp < d) & (lengths >= d))[0] for d in range(1, width + 1)]
     total = 1 + sum(len(c) for c in creators)
     child0 = np.zeros(total, dtype=np.int32)
