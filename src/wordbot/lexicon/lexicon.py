@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import BinaryIO
@@ -26,7 +26,8 @@ def _compile(open_list: Callable[[], BinaryIO], alpha: Alphabet, name: str, prog
     def build():
         if progress:
             progress(f"reading {name}")
-        words = wordlist.read(open_list(), alpha, name)
+        with open_list() as stream:
+            words = wordlist.read(stream, alpha, name)
         if progress:
             progress(f"compiling {len(words.freq)} words")
         trie = build_trie(words.codes, words.offsets)
@@ -44,13 +45,22 @@ def _compile(open_list: Callable[[], BinaryIO], alpha: Alphabet, name: str, prog
     return build
 
 
-def _digest(raw: bytes, *extra: str) -> str:
+def _digest(blocks: Iterable[bytes], *extra: str) -> str:
     """The cache key of a list: its bytes, what is cut from it, and the reader's version."""
     h = hashlib.sha256(wordlist.READER_VERSION)
     for e in extra:
         h.update(e.encode())
-    h.update(raw)
+    for block in blocks:
+        h.update(block)
     return h.hexdigest()[:20]
+
+
+def _open_list(path: Path) -> BinaryIO:
+    try:
+        return open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    except OSError:
+        read_user_file(path, "word list")  # raises the one-line error every user file gets
+        raise
 
 
 class Lexicon:
@@ -88,14 +98,18 @@ class Lexicon:
         cls, raw: bytes, lang: str = "ru", name: str = "<bytes>", progress: Progress | None = None
     ) -> Lexicon:
         alphabet(lang)
-        return cls._cached(lang, _digest(raw), name, lambda: io.BytesIO(raw), progress)
+        return cls._cached(lang, _digest([raw]), name, lambda: io.BytesIO(raw), progress)
 
     @classmethod
     def from_file(cls, path, lang: str = "ru", progress: Progress | None = None) -> Lexicon:
         """A word list as it comes: UTF-8 or cp1251 (a bad line skipped, not the file), gzip/bzip2/xz
-        by magic bytes, one word per line or several columns (the first token is the word)."""
+        by magic bytes, one word per line or several columns (the first token is the word). Streamed:
+        a big list never sits in memory whole."""
         path = Path(path)
-        return cls.from_bytes(read_user_file(path, "word list"), lang, str(path), progress)
+        alphabet(lang)
+        with _open_list(path) as fh:
+            key = _digest(iter(functools.partial(fh.read, 1 << 22), b""))
+        return cls._cached(lang, key, str(path), lambda: _open_list(path), progress)
 
     @classmethod
     def from_words(cls, words, lang: str = "ru") -> Lexicon:
@@ -111,7 +125,7 @@ class Lexicon:
         if (lang, level) not in _BUILTIN:
             alphabet(lang)
             raw = (resources.files("wordbot.lexicon") / "data" / f"{lang}.tsv.gz").read_bytes()
-            _BUILTIN[lang, level] = cls._cached(lang, _digest(raw, level), f"built-in {lang} {level}",
+            _BUILTIN[lang, level] = cls._cached(lang, _digest([raw], level), f"built-in {lang} {level}",
                                                 lambda: io.BytesIO(wordlist.builtin_level(raw, level)),
                                                 progress)
         return _BUILTIN[lang, level]

@@ -37,12 +37,15 @@ class PackedTrie:
 
 
 def pad_codes(codes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Words as rows of a (n, max_len) uint8 matrix, 255 after each word's end."""
+    """Words as rows of a (n, max_len) uint8 matrix, 255 after each word's end. Filled a column at
+    a time, so the only temporaries are one index per word, not one per letter."""
     lengths = np.diff(offsets)
     n, width = len(lengths), int(lengths.max(initial=0))
     out = np.full((n, width), 255, dtype=np.uint8)
-    cols = np.arange(len(codes)) - np.repeat(offsets[:-1], lengths)
-    out[np.repeat(np.arange(n), lengths), cols] = codes
+    starts = offsets[:-1].astype(np.int64)
+    for col in range(width):
+        rows = np.nonzero(lengths > col)[0]
+        out[rows, col] = codes[starts[rows] + col]
     return out
 
 

@@ -37,7 +37,6 @@ COMPRESSED = ((b"\x1f\x8b", "gzip", gzip.open), (b"BZh", "bzip2", bz2.open),
               (b"\xfd7zXZ\x00", "xz", lzma.open))
 _SEP = r"[ \t\r\f\v,;]"  # what separates columns
 _END = r"(?![^\s,;])"  # a token ends here
-_BLANK = re.compile(rf"^{_SEP}*\n", re.M)
 _NON_ASCII_LINE = re.compile(rb"^[^\n]*?[\x80-\xff]", re.M)
 
 
@@ -152,14 +151,12 @@ def choose_encoding(block: bytes) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _patterns(letters: str) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+def line_pattern(letters: str) -> re.Pattern:
+    """One match a line: (word, zipf, rest) when the first token is a word of the alphabet, else
+    (..., ..., ..., the line) so the few other lines can be looked at one by one."""
     cls = "".join(map(re.escape, letters))
-    word = re.compile(rf"^{_SEP}*([{cls}]{{1,{MAX_WORD}}}){_END}"
-                      rf"(?:{_SEP}+([0-8](?:\.[0-9]+)?){_END})?{_SEP}*([^\n]*)", re.M)
-    too_long = re.compile(rf"^{_SEP}*[{cls}]{{{MAX_WORD + 1}}}", re.M)
-    # a first token of letters (and combining marks), some of them not the alphabet's
-    other = re.compile(rf"^{_SEP}*(?=[^\s,;]*[^{cls}\s,;])((?:[^\W\d_]|[\u0300-\u036f])+){_END}", re.M)
-    return word, too_long, other
+    return re.compile(rf"^{_SEP}*(?:([{cls}]{{1,{MAX_WORD}}}){_END}"
+                      rf"(?:{_SEP}+([0-8](?:\.[0-9]+)?){_END})?{_SEP}*([^\n]*)|([^\n]*))", re.M)
 
 
 def fold(token: str, alpha: Alphabet) -> str:
@@ -177,9 +174,9 @@ def fold(token: str, alpha: Alphabet) -> str:
 def read(stream: BinaryIO, alpha: Alphabet, name: str) -> WordList:
     """Every word of a list, however it comes (see the module's docstring)."""
     stream, compression = decompressed(stream)
-    word_re, long_re, other_re = _patterns(alpha.letters)
+    pattern = line_pattern(alpha.letters)
     best: dict[str, float] = {}
-    encoding = None
+    encoding, ranked = None, False
     lines = undecodable = foreign = too_long = columns = folded = 0
     try:
         for block in line_blocks(stream):
@@ -192,25 +189,23 @@ def read(stream: BinaryIO, alpha: Alphabet, name: str) -> WordList:
                 text = text.removeprefix("\ufeff")
             lines += block.count(b"\n")
             undecodable += bad
-            blank = len(_BLANK.findall(text))
-            text = alpha.normalize(text)
-            matched = 0
-            for word, zipf, rest in word_re.findall(text):
-                matched += 1
-                columns += bool(rest)
-                f = float(zipf) if zipf else 0.0
-                if f > best.get(word, -1.0):
-                    best[word] = f
-            block_long = len(long_re.findall(text))
-            block_folded = 0
-            for token in other_re.findall(text):
-                word = fold(token, alpha)
+            for word, zipf, rest, other in pattern.findall(alpha.normalize(text)):
                 if word:
-                    block_folded += 1
-                    best.setdefault(word, 0.0)
-            too_long += block_long
-            folded += block_folded
-            foreign += block.count(b"\n") - bad - blank - matched - block_long - block_folded
+                    columns += bool(rest)
+                    if not zipf:
+                        best.setdefault(word, 0.0)
+                    elif (f := float(zipf)) > best.get(word, -1.0):
+                        best[word] = f
+                        ranked = True
+                elif other:  # a first token with other characters, or too long
+                    token = re.split(r"[\s,;]", other, maxsplit=1)[0]
+                    if len(token) > MAX_WORD and alpha.is_word(token):
+                        too_long += 1
+                    elif word := fold(token, alpha):
+                        folded += 1
+                        best.setdefault(word, 0.0)
+                    else:
+                        foreign += 1
     except (OSError, EOFError, lzma.LZMAError, zlib.error):
         raise WordbotError(f"word list {name} is not a valid {compression or 'text'} file") from None
     report = ReadReport(lines, len(best), encoding or "utf-8", undecodable, foreign, too_long, columns,
@@ -219,20 +214,25 @@ def read(stream: BinaryIO, alpha: Alphabet, name: str) -> WordList:
         raise WordbotError(f"word list {name} has no {alpha.lang} words "
                            f"({report.skipped} lines skipped: {report.foreign} with other characters)")
     words = sorted(best)
-    freq = np.fromiter(map(best.__getitem__, words), dtype=np.float32, count=len(words))
+    freq = (np.fromiter(map(best.__getitem__, words), dtype=np.float32, count=len(words)) if ranked
+            else np.zeros(len(words), dtype=np.float32))
     del best
     codes, offsets = encode_words(words, alpha)
     return WordList(codes, offsets, freq, report)
 
 
-def encode_words(words: list[str], alpha: Alphabet) -> tuple[np.ndarray, np.ndarray]:
-    """Words already checked against the alphabet -> (codes, offsets), in one vectorized pass."""
+def encode_words(words: list[str], alpha: Alphabet, chunk: int = 1 << 18) -> tuple[np.ndarray, np.ndarray]:
+    """Words already checked against the alphabet -> (codes, offsets), vectorized a chunk at a time
+    (one UTF-32 copy of all words at once would cost four bytes a letter)."""
     offsets = np.zeros(len(words) + 1, dtype=np.int32)
     np.cumsum(np.fromiter(map(len, words), dtype=np.int64, count=len(words)), out=offsets[1:])
-    points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
     table = np.zeros(max(map(ord, alpha.letters)) + 1, dtype=np.uint8)
     table[[ord(ch) for ch in alpha.letters]] = np.arange(alpha.size, dtype=np.uint8)
-    return table[points], offsets
+    codes = np.empty(int(offsets[-1]), dtype=np.uint8)
+    for i in range(0, len(words), chunk):
+        text = "".join(words[i : i + chunk]).encode("utf-32-le")
+        codes[offsets[i] : offsets[min(i + chunk, len(words))]] = table[np.frombuffer(text, dtype=np.uint32)]
+    return codes, offsets
 
 
 def builtin_level(raw_gz: bytes, level: str) -> bytes:
