@@ -9,9 +9,11 @@ OpenCorpora's word set); both lists are in bench/data (see SOURCES.md there).
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,20 +120,21 @@ ENDINGS = ["", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах",
 TAGS = ["NOUN,inan,masc sing,nomn", "NOUN,anim,femn plur,gent", "ADJF,Qual masc,sing,nomn", "INFN,perf,tran"]
 
 
-def dirty_list(path: Path, size: int) -> int:
-    """A game-sized dictionary dump of ``size`` bytes: word forms with tags and counts (first token
-    the word), with a stray byte, a foreign word and a 5,000-letter line now and then. Lines written."""
+def game_list(path: Path, size: int, dirty: bool) -> int:
+    """A game-sized dictionary dump of ``size`` bytes: word forms with tags and counts (the first
+    token is the word); ``dirty`` adds a stray byte, a foreign word and a 5,000-letter line now and
+    then. Returns the lines written."""
     words = Lexicon.builtin("ru", level="large").words
     lines, written = 0, 0
     with open(path, "wb") as out:
         for ending in ENDINGS:
             rows = [f"{w}{ending}\t{TAGS[i % 4]}\t{i % 997}" for i, w in enumerate(words)]
-            for i in range(0, len(rows), 10_000):
-                rows[i] = rows[i][:2] + "\udcff" + rows[i][2:]  # one stray non-UTF-8 byte
-            rows[5::20_000] = ["straße"] * len(rows[5::20_000])
-            rows[7::50_000] = ["ж" * 5000] * len(rows[7::50_000])
-            chunk = ("\n".join(rows) + "\n").encode("utf-8", "surrogateescape")
-            chunk = chunk[: size - written]
+            if dirty:
+                for i in range(0, len(rows), 10_000):
+                    rows[i] = rows[i][:2] + "\udcff" + rows[i][2:]  # one stray non-UTF-8 byte
+                rows[5::20_000] = ["straße"] * len(rows[5::20_000])
+                rows[7::50_000] = ["ж" * 5000] * len(rows[7::50_000])
+            chunk = ("\n".join(rows) + "\n").encode("utf-8", "surrogateescape")[: size - written]
             out.write(chunk)
             written += len(chunk)
             lines += chunk.count(b"\n")
@@ -140,11 +143,15 @@ def dirty_list(path: Path, size: int) -> int:
     return lines
 
 
-def compile_run(src: Path, path: Path, cache: Path) -> tuple[float, int, int]:
-    """(seconds, words, peak RSS bytes) of compiling ``path`` in a fresh process with ``src`` code."""
+def compile_run(src: Path, path: Path, cache: Path) -> tuple[float, int, int] | str:
+    """(seconds, words, peak RSS bytes) of compiling ``path`` in a fresh process with ``src``'s
+    code, or the error line it ended with."""
     env = {**os.environ, "PYTHONPATH": str(src), "WORDBOT_CACHE_DIR": str(cache)}
-    out = subprocess.run([sys.executable, "-c", COMPILE_PROBE, str(path)], capture_output=True, text=True,
-                         check=True, env=env).stdout.split()
+    done = subprocess.run([sys.executable, "-c", COMPILE_PROBE, str(path)], capture_output=True, text=True,
+                          env=env)
+    if done.returncode:
+        return done.stderr.strip().splitlines()[-1]
+    out = done.stdout.split()
     return float(out[0]), int(out[1]), int(out[2])
 
 
@@ -155,30 +162,47 @@ def baseline_src(tmp: Path) -> Path | None:
                                  capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
-    subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tmp, filter="data")
     return tmp / "src"
 
 
 def compile_figures(quick: bool) -> list[Figure]:
     size = (10 if quick else 100) * 2**20
+    mb = size / 2**20
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        path = tmp / "dump.txt"
-        lines = dirty_list(path, size)
-        seconds, words, rss = compile_run(ROOT / "src", path, tmp / "cache-new")
+        dirty, clean = tmp / "dirty.txt", tmp / "clean.txt"
+        lines = game_list(dirty, size, dirty=True)
+        game_list(clean, size, dirty=False)
+        runs = {(which, kind): None for which in ("new", "old") for kind in ("dirty", "clean")}
         old = baseline_src(tmp / "old")
-        if old is None:
-            note = f"no baseline: git revision {BASELINE_REV} not available"
-        else:
-            old_s, old_words, old_rss = compile_run(old, path, tmp / "cache-old")
-            note = f"reader at {BASELINE_REV}: {old_s:.1f} s, {old_rss / 2**20:,.0f} MB, {old_words:,} words"
-    mb = size / 2**20
+        for which, kind in runs:
+            src = ROOT / "src" if which == "new" else old
+            if src is not None:
+                runs[which, kind] = compile_run(src, tmp / f"{kind}.txt", tmp / f"cache-{which}-{kind}")
+    new_dirty, new_clean = runs["new", "dirty"], runs["new", "clean"]
+    if isinstance(new_dirty, str):
+        raise RuntimeError(f"the reader failed on the dirty list: {new_dirty}")
+
+    def said(run) -> str:
+        if run is None:
+            return f"git revision {BASELINE_REV} not available"
+        if isinstance(run, str):
+            return run
+        return f"{run[0]:.1f} s, {run[2] / 2**20:,.0f} MB, {run[1]:,} words"
+
+    seconds, words, rss = new_dirty
+    base = (f"this reader on the same list without the dirt: {said(new_clean)}; "
+            f"reader at {BASELINE_REV}: without the dirt {said(runs['old', 'clean'])}; "
+            f"with it: {said(runs['old', 'dirty'])}")
+    judged = not quick
     return [
         Figure("words", f"compile a {mb:.0f} MB dirty list ({lines:,} lines -> {words:,} words)", seconds,
-               "s", "<= 20 s" if not quick else "", seconds <= 20 if not quick else None, note),
-        Figure("words", f"peak memory compiling the {mb:.0f} MB list", rss / 2**20, "MB",
-               "<= 1024 MB" if not quick else "", rss <= 2**30 if not quick else None,
-               "peak RSS of the whole process (interpreter, numpy, the reader, the trie)"),
+               "s", "<= 20 s" if judged else "", seconds <= 20 if judged else None, base),
+        Figure("words", f"peak memory compiling the {mb:.0f} MB dirty list", rss / 2**20, "MB",
+               "<= 1024 MB" if judged else "", rss <= 2**30 if judged else None,
+               "peak RSS of the whole process: interpreter, numpy, reading, trie"),
     ]
 
 

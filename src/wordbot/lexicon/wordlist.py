@@ -28,7 +28,9 @@ from wordbot.lexicon.alphabet import Alphabet
 # "word" would only make every per-word buffer of the solvers that much wider.
 MAX_WORD = 64
 BLOCK = 1 << 22  # bytes read at a time
-LINE_CAP = 4096  # bytes kept of a line that runs across blocks: more than its first token needs
+# Bytes kept of a line that runs across blocks: above 4 * MAX_WORD, so a first token cut here is
+# still too long to be a word (no letter takes more than 4 bytes).
+LINE_CAP = 4096
 READER_VERSION = b"wordlist-reader-2"  # in the cache key: a new reader never reuses old results
 LEVELS = ("strict", "standard", "large")  # built-in list levels, each a superset of the one before
 DEFAULT_LEVEL = "standard"
