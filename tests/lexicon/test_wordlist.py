@@ -47,7 +47,7 @@ def test_word_and_variant_lines_give_the_first_token(tmp_path):
     assert lex.words == ["cat", "colour", "dog", "fete", "naive", "ox"]
     assert lex.freq[lex.index("cat")] == pytest.approx(4.5)
     assert lex.freq[lex.index("dog")] == 0  # a count, not a Zipf frequency
-    assert "3 lines had more columns" in lex.report and "2 words read without accents" in lex.report
+    assert "3 lines with more columns" in lex.report and "2 words read without accents" in lex.report
 
 
 def test_stress_marks_and_decomposed_letters(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import io
@@ -12,7 +13,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from wordbot.errors import read_user_file
+from wordbot.errors import WordbotError, read_user_file
 from wordbot.lexicon import cache, wordlist
 from wordbot.lexicon.alphabet import Alphabet, alphabet
 from wordbot.lexicon.trie import PackedTrie, build_trie
@@ -39,8 +40,9 @@ def _compile(open_list: Callable[[], BinaryIO], alpha: Alphabet, name: str, prog
             "mask": trie.mask,
             "word_of": trie.word_of,
         }
-        report = words.report.summary(name) if words.report.notable else ""
-        return arrays, {"lang": alpha.lang, "source": name, "skipped": words.report.skipped, "report": report}
+        meta = {"lang": alpha.lang, "source": name, "skipped": words.report.skipped,
+                "read": dataclasses.asdict(words.report)}
+        return arrays, meta
 
     return build
 
@@ -75,7 +77,8 @@ class Lexicon:
         self.key = key
         self.source: str = meta["source"]
         self.skipped: int = meta["skipped"]
-        self.report: str = meta.get("report", "")  # one line on what reading the list skipped; "" if clean
+        read = wordlist.ReadReport(**meta["read"])
+        self.report = read.summary(self.source) if read.notable else ""  # what reading it skipped, one line
         arrays = {k: np.asarray(v) for k, v in arrays.items()}  # plain views: fast indexing
         self.codes: np.ndarray = arrays["codes"]
         self.offsets: np.ndarray = arrays["offsets"]
@@ -136,8 +139,10 @@ class Lexicon:
         (strict, standard, large) for that built-in level, otherwise a file (an existing file wins)."""
         if words is None:
             return cls.builtin(lang, progress)
-        if str(words) in LEVELS and not Path(words).exists():
-            return cls.builtin(lang, progress, str(words))
+        if not Path(words).exists():
+            if str(words) in LEVELS:
+                return cls.builtin(lang, progress, str(words))
+            raise WordbotError(f"word list {words} does not exist (built-in levels: {', '.join(LEVELS)})")
         return cls.from_file(words, lang, progress)
 
     def __len__(self) -> int:

@@ -31,7 +31,7 @@ BLOCK = 1 << 22  # bytes read at a time
 # Bytes kept of a line that runs across blocks: above 4 * MAX_WORD, so a first token cut here is
 # still too long to be a word (no letter takes more than 4 bytes).
 LINE_CAP = 4096
-READER_VERSION = b"wordlist-reader-2"  # in the cache key: a new reader never reuses old results
+READER_VERSION = b"wordlist-reader-3"  # in the cache key: a new reader never reuses old results
 LEVELS = ("strict", "standard", "large")  # built-in list levels, each a superset of the one before
 DEFAULT_LEVEL = "standard"
 
@@ -67,14 +67,19 @@ class ReadReport:
         skips = [f"{self.undecodable:,} not {self.encoding} text" if self.undecodable else "",
                  f"{self.foreign:,} with other characters" if self.foreign else "",
                  f"{self.too_long:,} longer than {MAX_WORD} letters" if self.too_long else ""]
-        parts = [f"word list {name}: {self.words:,} words from {self.lines:,} lines ({self.encoding})"]
+        parts = [f"word list {name}: {_count(self.words, 'word')} from {_count(self.lines, 'line')} "
+                 f"({self.encoding})"]
         if self.skipped:
-            parts.append("skipped lines: " + ", ".join(s for s in skips if s))
+            parts.append(f"skipped {_count(self.skipped, 'line')}: " + ", ".join(s for s in skips if s))
         if self.columns:
-            parts.append(f"{self.columns:,} lines had more columns: took the first token")
+            parts.append(f"{_count(self.columns, 'line')} with more columns: took the first token")
         if self.folded:
-            parts.append(f"{self.folded:,} words read without accents")
+            parts.append(f"{_count(self.folded, 'word')} read without accents (fête -> fete)")
         return "; ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 @dataclass(frozen=True)
