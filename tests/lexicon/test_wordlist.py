@@ -61,6 +61,15 @@ def test_compressed_lists_recognised_by_magic_not_name(tmp_path, pack):
     assert Lexicon.from_file(p, "ru").words == ["кот", "пес"]
 
 
+def test_windows_lists_crlf_cp1251_and_utf16(tmp_path):
+    words = ["балда", "елка", "шалаш"]
+    crlf = "балда\r\nшалаш\r\nёлка\r\n"
+    assert Lexicon.from_file(write(tmp_path, "a.txt", crlf.encode("cp1251")), "ru").words == words
+    assert Lexicon.from_file(write(tmp_path, "b.txt", crlf.encode("utf-16")), "ru").words == words
+    with pytest.raises(WordbotError, match="not a valid utf-16 file"):
+        Lexicon.from_file(write(tmp_path, "c.txt", crlf.encode("utf-16") + b"\x00\xd8A\x00"), "ru")
+
+
 def test_plain_list_named_gz_is_read_as_text(tmp_path):
     assert Lexicon.from_file(write(tmp_path, "w.gz", b"kiwi\n"), "en").words == ["kiwi"]
 

@@ -9,6 +9,7 @@ token that is a Zipf frequency (0-8) ranks the word.
 from __future__ import annotations
 
 import bz2
+import codecs
 import functools
 import gzip
 import lzma
@@ -93,12 +94,15 @@ class WordList:
 
 
 def decompressed(stream: BinaryIO) -> tuple[BinaryIO, str]:
-    """The stream's text bytes, recognising gzip, bzip2 and xz by their magic bytes (not the name)."""
+    """The stream's text bytes, recognising gzip, bzip2 and xz by their magic bytes (not the name);
+    UTF-16 with a byte-order mark (Windows' "Unicode") is re-encoded as UTF-8 on the way."""
     head = stream.read(6)
     stream.seek(0)
     for magic, kind, opener in COMPRESSED:
         if head.startswith(magic):
             return opener(stream, "rb"), kind
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return codecs.EncodedFile(stream, "utf-8", "utf-16"), "utf-16"
     return stream, ""
 
 
@@ -213,7 +217,7 @@ def read(stream: BinaryIO, alpha: Alphabet, name: str) -> WordList:
                         best.setdefault(word, 0.0)
                     else:
                         foreign += 1
-    except (OSError, EOFError, lzma.LZMAError, zlib.error):
+    except (OSError, EOFError, lzma.LZMAError, zlib.error, UnicodeDecodeError):
         raise WordbotError(f"word list {name} is not a valid {compression or 'text'} file") from None
     report = ReadReport(lines, len(best), encoding or "utf-8", undecodable, foreign, too_long, columns,
                         folded)
