@@ -90,7 +90,7 @@ class Profile:
     lang: str = "ru"
     game: str = "wordsmania"  # the rules preset: kind of game and scoring
     min_len: int | None = None  # None: the preset's
-    words: str | None = None  # the game's word list file (None: the built-in list of ``lang``)
+    words: str | None = None  # a word list file or a built-in level (strict, standard, large); None: standard
     input: InputSpec = field(default_factory=InputSpec)
     feedback: FeedbackSpec = field(default_factory=FeedbackSpec)
     round: RoundSpec = field(default_factory=RoundSpec)
