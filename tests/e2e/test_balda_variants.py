@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from harness import simgame
+from tests.recording import RecordingDriver
 
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
 from wordbot.calibration.profile import Profile, load_profile
@@ -20,38 +21,12 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 MOVES = 3
 
 
-class Recording:
-    """The real mouse and keyboard, every pointer position kept (to check where input went)."""
-
-    def __init__(self):
-        self.driver, self.points = PyAutoGUIDriver(), []
-
-    def __getattr__(self, name):
-        return getattr(self.driver, name)
-
-    def _at(self, name: str, x: float, y: float) -> None:
-        self.points.append((name, x, y))
-        getattr(self.driver, name)(x, y)
-
-    def press(self, x, y):
-        self._at("press", x, y)
-
-    def move(self, x, y):
-        self._at("move", x, y)
-
-    def release(self, x, y):
-        self._at("release", x, y)
-
-    def tap(self, x, y):
-        self._at("tap", x, y)
-
-
 def play(variant: str, log, moves: int = MOVES, profile: Profile | None = None):
     """One zero set-up game of ``variant``: (the bot's report, the game's events, stray points, the
     input sent)."""
     prof = profile or Profile.preset("balda", "ru")
     prof.name = "balda-variant"
-    driver = Recording()
+    driver = RecordingDriver(PyAutoGUIDriver())
     with simgame(log, "balda", "--seed", "1", "--turns", str(moves + 1), *BALDA_VARIANTS[variant]) \
             as (_, source):
         bot = player(prof, source, Session(auto=True, turns=moves, save=True), driver=driver,
@@ -62,9 +37,9 @@ def play(variant: str, log, moves: int = MOVES, profile: Profile | None = None):
     events = read_log(log)
     layout = next(e for e in events if e["event"] == "layout")
     allowed = [layout[k] for k in ("board", "keys", "submit") if k in layout]
-    stray = [(x, y) for _, x, y in driver.points
+    stray = [(x, y) for _, x, y in driver.pointer()
              if not any(bx <= x - ox <= bx + bw and by <= y - oy <= by + bh for bx, by, bw, bh in allowed)]
-    return report, events, stray, driver.points
+    return report, events, stray, driver.pointer()
 
 
 def check_game(report, events, stray, moves: int = MOVES) -> None:
@@ -97,3 +72,12 @@ def test_a_kept_profile_plays_without_trying(tmp_path, data_dir, window_manager)
     check_game(report, events, stray)
     assert sum(kind == "tap" for kind, *_ in sent) == 2 * MOVES
     assert max(report.move_seconds) < 2.0, report.move_seconds
+
+
+def test_words_the_game_lists_beside_the_board_are_never_played(tmp_path, data_dir, window_manager):
+    """A resumed game lists the words played in an earlier session (the start position's best):
+    they are read from the window and left out."""
+    report, events, stray, _ = play("history", tmp_path / "game.jsonl")
+    check_game(report, events, stray)
+    earlier = set(events[0]["used"]) - {events[0]["used"][0]}
+    assert earlier and earlier <= set(report.history), (earlier, report.history)

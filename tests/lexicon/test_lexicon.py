@@ -2,6 +2,8 @@ import gzip
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordbot import Lexicon, WordbotError
 from wordbot.lexicon import ALPHABETS
@@ -111,3 +113,13 @@ def test_builtin_english():
     assert "quack" in lex and "london" not in lex
     common, rare = lex.freq[lex.index("house")], lex.freq[lex.index("quern")]
     assert common > rare > 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.text(alphabet="abcz", min_size=1, max_size=12), min_size=1, max_size=60))
+def test_trie_of_random_words_matches_a_set(words):
+    lex = Lexicon.from_words(sorted(words), "en")
+    assert lex.words == sorted(words)
+    assert all(lex.index(w) == i for i, w in enumerate(lex.words))
+    assert lex.trie.nodes == 1 + len({w[:i] for w in words for i in range(1, len(w) + 1)})
+    assert all(lex.index(w + "b") == -1 for w in words if w + "b" not in words)

@@ -20,9 +20,11 @@ def row(letters: list[str], doubtful: tuple[int, ...] = ()) -> BoardReading:
     return BoardReading(1, len(letters), letters, conf, (0, 0, 10, 10), centres)
 
 
-def view(keys: str, slots: list[str], doubtful: tuple[int, ...] = ()) -> AnagramView:
+def view(keys: str, slots: list[str], doubtful: tuple[int, ...] = (), doubtful_slots: tuple[int, ...] = ()
+         ) -> AnagramView:
     boxes = [(i, 0, 1, 1) for i in range(max(len(keys), len(slots)))]
-    return AnagramView(row(list(keys), doubtful), row(slots), boxes[:len(keys)], boxes[:len(slots)])
+    return AnagramView(row(list(keys), doubtful), row(slots, doubtful_slots), boxes[:len(keys)],
+                       boxes[:len(slots)])
 
 
 def test_keys_spell_the_likeliest_word_a_doubled_letter_on_two_keys():
@@ -34,6 +36,14 @@ def test_keys_spell_the_likeliest_word_a_doubled_letter_on_two_keys():
 def test_hints_are_kept_and_not_clicked():
     lex = Lexicon.from_words(["кот", "ток"], "ru")
     assert candidates(view("окз", ["т", "", ""]), lex) == [("ток", [0, 1])]
+
+
+def test_a_doubtful_hint_may_be_any_letter_and_two_stop_play():
+    lex = Lexicon.from_words(["кот", "ток", "сок"], "ru")
+    # the hint looks like "с" but was read doubtfully: it may be the "т" of "ток" as well
+    assert {w for w, _ in candidates(view("окз", ["с", "", ""], doubtful_slots=(0,)), lex)} == {"сок", "ток"}
+    assert candidates(view("окз", ["с", "", ""], doubtful_slots=(0,)), lex)[0][1] == [0, 1]
+    assert candidates(view("к", ["с", "о", ""], doubtful_slots=(0, 1)), lex) == []
 
 
 def test_a_doubtful_key_is_never_used():

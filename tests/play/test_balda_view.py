@@ -10,7 +10,8 @@ import pytest
 
 from wordbot.lexicon.alphabet import alphabet
 from wordbot.ocr import BoardReading
-from wordbot.play.balda import find_button, find_buttons, keyboard_keys, read_view, start_words
+from wordbot.play.balda import keyboard_keys, read_view, start_words
+from wordbot.play.buttons import find_button, find_buttons
 from wordbot.play.grid import board_reader
 from wordbot.simgame.balda_app import KEY, KEY_GAP, keyboard_letters
 from wordbot.simgame.balda_variants import BALDA_VARIANTS

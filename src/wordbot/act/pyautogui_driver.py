@@ -84,6 +84,12 @@ class PyAutoGUIDriver:
             raise WordbotError(f"pyautogui cannot type {bad[0]!r} on {sys.platform} (Latin keys only)")
         self._call(self._gui.write, text, interval=self.key_delay)  # the fail-safe checked per key
 
+    def close(self) -> None:
+        """Give back the keycodes bound to letters (also done at exit)."""
+        if self._xkeys is not None:
+            self._xkeys.close()
+            self._xkeys = None
+
     def _keyboard(self) -> XKeys:
         from wordbot.act.xkeys import XKeys
 

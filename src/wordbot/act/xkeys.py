@@ -3,18 +3,22 @@
 pyautogui's X11 key map knows Latin names only, so it cannot type "кот". Here every character
 becomes its keysym and goes out on a keycode that yields it whatever layout group is active; where
 no key does (Cyrillic under a US layout, Latin under "us,ru"), a spare keycode (one with no
-symbols) is bound to it for the length of the text and cleared again afterwards, as
-``xdotool type`` does.
+symbols) is bound to it. Bindings are kept for the session, not made per text: each rebinding
+makes every client re-read the keymap (slow on a busy desktop), and a client looks a keycode up
+only when it handles the event, so a binding changed too soon types another letter. They are
+cleared on ``close`` or at exit.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import weakref
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from Xlib import XK, X
 from Xlib.display import Display
+from Xlib.error import ConnectionClosedError, XError
 from Xlib.ext import xtest
 
 from wordbot.errors import WordbotError
@@ -62,15 +66,18 @@ class Keymap:
 class XKeys:
     """Fake key presses on the X display; ``check`` runs before each press (the fail-safe).
 
-    The receiving client looks a rebound keycode up when it handles the event, which may be after
-    the next rebinding (a busy game then reads another letter), so bindings last a whole text and
-    are cleared ``settle`` seconds after its last key, and each text binds other spares than the last.
+    After binding letters to spare keycodes the next key waits ``settle`` seconds (the game reloads
+    its keymap then). Only when the spares run out (Xvfb has 19) is the least recently typed
+    binding reused, and not sooner than ``settle`` seconds after its last key (the game may not have
+    read it yet).
     """
 
     def __init__(self, check: Callable[[], None] = lambda: None, settle: float = 0.2):
         self.display = Display()
         self.check, self.settle = check, settle
-        self._turn = 0  # where in the spare keycodes the next text starts
+        self._bound: dict[int, int] = {}  # keysym -> its spare keycode, least recently typed first
+        self._typed: dict[int, float] = {}  # bound keysym -> when it was last typed
+        self._finalizer = weakref.finalize(self, _release, self.display, self._bound)
 
     def keymap(self) -> Keymap:
         info = self.display.display.info
@@ -88,39 +95,55 @@ class XKeys:
         """Type ``text``, holding each key ``delay`` seconds and pausing as long after it."""
         self._type([keysym_for(ch) for ch in text], delay)
 
+    def close(self) -> None:
+        """Clear the keycodes bound to letters and close the display connection."""
+        self._finalizer()
+
     def _type(self, keysyms: list[int], delay: float) -> None:
         self._drain()
         keymap = self.keymap()
         shift = keymap.find(XK.XK_Shift_L)
-        codes = {k: keymap.find(k) for k in keysyms}
-        if shift is None:  # nothing to hold Shift with: bind upper-case letters too
-            codes = {k: None if c and c[1] else c for k, c in codes.items()}
-        unmapped = {k for k, c in codes.items() if c is None}
-        spares = self._take(keymap.spares(), len(unmapped))
-        if unmapped and not spares:
+        ours = set(self._bound.values())
+        native = {k: keymap.find(k) for k in keysyms}
+        native = {k: None if c is None or c[0] in ours or (c[1] and shift is None) else c
+                  for k, c in native.items()}  # without a Shift key, upper case is bound too
+        need = {k for k, c in native.items() if c is None}
+        free = keymap.spares()
+        room = len(free) + len(self._bound)
+        if need and not room:
             raise WordbotError("no spare keycode on this X keyboard to bind a character to")
         width = len(keymap.rows[0])
-        try:
-            for run in _runs(keysyms, unmapped, len(spares)):
-                bound = dict(zip(dict.fromkeys(k for k in run if k in unmapped), spares, strict=False))
-                self._bind(bound.items(), width)
-                for k in run:
-                    self._tap(codes[k] or (bound[k], False), shift[0] if shift else 0, delay)
-                if bound:
-                    time.sleep(self.settle)
-        finally:
-            self._bind([(X.NoSymbol, keycode) for keycode in spares], width)
+        for run in _runs(keysyms, need, room):
+            missing = [k for k in dict.fromkeys(run) if k in need and k not in self._bound]
+            if missing:
+                free += self._evict(len(missing) - len(free), keep=set(run), width=width)
+                self._bind([(k, free.pop(0)) for k in missing], width)
+                time.sleep(self.settle)
+            for k in run:
+                if k in self._bound:
+                    self._bound[k] = self._bound.pop(k)  # now the most recently typed
+                    self._typed[k] = time.monotonic()
+                self._tap(native[k] or (self._bound[k], False), shift[0] if shift else 0, delay)
 
-    def _take(self, spares: list[int], n: int) -> list[int]:
-        start = self._turn % len(spares) if spares else 0
-        self._turn += n
-        return (spares[start:] + spares[:start])[:n]
+    def _evict(self, n: int, keep: set[int], width: int) -> list[int]:
+        """Unbind the ``n`` least recently typed bindings not in ``keep``; their keycodes."""
+        old = [k for k in self._bound if k not in keep][:max(0, n)]
+        if not old:
+            return []
+        time.sleep(max(0.0, max(self._typed.get(k, 0.0) for k in old) + self.settle - time.monotonic()))
+        codes = [self._bound.pop(k) for k in old]
+        for k in old:
+            self._typed.pop(k, None)
+        self._bind([(X.NoSymbol, c) for c in codes], width)
+        return codes
 
-    def _bind(self, pairs: Iterable[tuple[int, int]], width: int) -> None:
+    def _bind(self, pairs: list[tuple[int, int]], width: int) -> None:
         """Give each keycode one keysym, plain and shifted alike (a lone letter would be read as
         its lower case / upper case pair)."""
         for keysym, keycode in pairs:
             self.display.change_keyboard_mapping(keycode, [(keysym, keysym) + (X.NoSymbol,) * (width - 2)])
+            if keysym != X.NoSymbol:
+                self._bound[keysym] = keycode
         self.display.sync()
 
     def _tap(self, code: KeyCode, shift: int, delay: float) -> None:
@@ -143,6 +166,19 @@ class XKeys:
         """Drop the MappingNotify events our own rebinding sent us (they would pile up)."""
         while self.display.pending_events():
             self.display.next_event()
+
+
+def _release(display: Display, bound: dict[int, int]) -> None:
+    """Clear the keycodes bound to letters (at ``close`` or exit) and close the connection."""
+    try:
+        for keycode in bound.values():
+            width = len(display.get_keyboard_mapping(keycode, 1)[0])
+            display.change_keyboard_mapping(keycode, [(X.NoSymbol,) * width])
+        display.sync()
+        display.close()
+    except (OSError, XError, ConnectionClosedError):  # the display may be gone already at exit
+        pass
+    bound.clear()
 
 
 def _runs(keysyms: list[int], unmapped: set[int], room: int) -> Iterator[list[int]]:

@@ -90,7 +90,7 @@ class Profile:
     lang: str = "ru"
     game: str = "wordsmania"  # the rules preset: kind of game and scoring
     min_len: int | None = None  # None: the preset's
-    words: str | None = None  # the game's word list file (None: the built-in list of ``lang``)
+    words: str | None = None  # a word list file or a built-in level (strict, standard, large); None: standard
     input: InputSpec = field(default_factory=InputSpec)
     feedback: FeedbackSpec = field(default_factory=FeedbackSpec)
     round: RoundSpec = field(default_factory=RoundSpec)
@@ -123,7 +123,7 @@ class Profile:
             (self.rows == 0 or (self.box is not None and self.tile is not None
                                 and min(self.box[2:]) > 0 and min(self.tile) > 0), f"board box {self.box}"),
             (self.input.style in ("", *INPUT_STYLES), f"input style {self.input.style!r}"),
-            (self.input.confirm in CONFIRMS, f"confirm {self.input.confirm!r}"),
+            (self.input.confirm in ("", *CONFIRMS), f"confirm {self.input.confirm!r}"),
             (self.input.pace in PACES, f"pace {self.input.pace!r}"),
             (0 <= self.input.jitter <= 0.3 * max(self.tile or (100,)), f"jitter {self.input.jitter}"),
             (self.round.duration > 0, f"round duration {self.round.duration}"),

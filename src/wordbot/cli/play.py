@@ -109,7 +109,8 @@ def play(
     profile: Annotated[str | None, typer.Option("--profile", help="a game profile (wordbot calibrate); "
                                                 "made from --game and kept up to date when new")] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="ru or en")] = None,
-    dict_file: Annotated[Path | None, typer.Option("--dict", help="the game's word list")] = None,
+    dict_file: Annotated[Path | None, typer.Option(
+        "--dict", help="the game's word list: a file, or a level: strict, standard, large")] = None,
     min_len: Annotated[int | None, typer.Option("--min-len", help="the game's shortest word")] = None,
     input_style: Annotated[str | None, typer.Option("--input", help="drag, click or type (default: "
                                                     "the profile's, else found on the first word)")] = None,

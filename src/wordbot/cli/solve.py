@@ -16,7 +16,8 @@ solve_app = typer.Typer(help="Solve a board given as text.", no_args_is_help=Tru
 app.add_typer(solve_app, name="solve")
 
 Lang = Annotated[str, typer.Option("--lang", help="ru or en")]
-DictFile = Annotated[Path | None, typer.Option("--dict", help="your own word list (UTF-8/cp1251)")]
+DictFile = Annotated[Path | None, typer.Option(
+    "--dict", help="your own word list (UTF-8/cp1251, gzip ok) or a built-in level: strict, standard, large")]
 Json = Annotated[bool, typer.Option("--json", help="print one JSON document")]
 
 

@@ -2,46 +2,67 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
+from wordbot.errors import WordbotError, read_user_file
 from wordbot.lexicon import cache, wordlist
 from wordbot.lexicon.alphabet import Alphabet, alphabet
 from wordbot.lexicon.trie import PackedTrie, build_trie
+from wordbot.lexicon.wordlist import DEFAULT_LEVEL, LEVELS
 
 Progress = Callable[[str], None]
-_BUILTIN: dict[str, Lexicon] = {}
+_BUILTIN: dict[tuple[str, str], Lexicon] = {}
 
 
-def _compile(text_of: Callable[[], str], alpha: Alphabet, name: str, progress: Progress | None):
+def _compile(open_list: Callable[[], BinaryIO], alpha: Alphabet, name: str, progress: Progress | None):
     def build():
         if progress:
             progress(f"reading {name}")
-        words = wordlist.parse(text_of(), alpha, name)
+        with open_list() as stream:
+            words = wordlist.read(stream, alpha, name)
         if progress:
-            progress(f"compiling {len(words.words)} words")
-        encoded = [alpha.encode(w) for w in words.words]
-        lengths = np.fromiter((len(w) for w in encoded), dtype=np.int32, count=len(encoded))
-        offsets = np.zeros(len(encoded) + 1, dtype=np.int32)
-        np.cumsum(lengths, out=offsets[1:])
-        codes = np.concatenate(encoded)
-        trie = build_trie(codes, offsets)
+            progress(f"compiling {len(words.freq)} words")
+        trie = build_trie(words.codes, words.offsets)
         arrays = {
-            "codes": codes,
-            "offsets": offsets,
-            "freq": np.asarray(words.freq, dtype=np.float32),
+            "codes": words.codes,
+            "offsets": words.offsets,
+            "freq": words.freq,
             "child0": trie.child0,
             "mask": trie.mask,
             "word_of": trie.word_of,
         }
-        return arrays, {"lang": alpha.lang, "source": name, "skipped": words.skipped}
+        meta = {"lang": alpha.lang, "source": name, "skipped": words.report.skipped,
+                "read": dataclasses.asdict(words.report)}
+        return arrays, meta
 
     return build
+
+
+def _digest(blocks: Iterable[bytes], *extra: str) -> str:
+    """The cache key of a list: its bytes, what is cut from it, and the reader's version."""
+    h = hashlib.sha256(wordlist.READER_VERSION)
+    for e in extra:
+        h.update(e.encode())
+    for block in blocks:
+        h.update(block)
+    return h.hexdigest()[:20]
+
+
+def _open_list(path: Path) -> BinaryIO:
+    try:
+        return open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    except OSError:
+        read_user_file(path, "word list")  # raises the one-line error every user file gets
+        raise
 
 
 class Lexicon:
@@ -56,6 +77,8 @@ class Lexicon:
         self.key = key
         self.source: str = meta["source"]
         self.skipped: int = meta["skipped"]
+        read = wordlist.ReadReport(**meta["read"])
+        self.report = read.summary(self.source) if read.notable else ""  # what reading it skipped, one line
         arrays = {k: np.asarray(v) for k, v in arrays.items()}  # plain views: fast indexing
         self.codes: np.ndarray = arrays["codes"]
         self.offsets: np.ndarray = arrays["offsets"]
@@ -67,20 +90,29 @@ class Lexicon:
         return self.alphabet.lang
 
     @classmethod
-    def from_bytes(
-        cls, raw: bytes, lang: str = "ru", name: str = "<bytes>", progress: Progress | None = None
-    ) -> Lexicon:
-        alpha = alphabet(lang)
-        key = hashlib.sha256(raw).hexdigest()[:20]
-        build = _compile(lambda: wordlist.decode_bytes(raw, name), alpha, name, progress)
+    def _cached(cls, lang: str, key: str, name: str, open_list: Callable[[], BinaryIO],
+                progress: Progress | None) -> Lexicon:
+        build = _compile(open_list, alphabet(lang), name, progress)
         arrays, meta = cache.load_or_build(f"lexicon-{lang}", key, build)
         return cls(arrays, meta, key)
 
     @classmethod
+    def from_bytes(
+        cls, raw: bytes, lang: str = "ru", name: str = "<bytes>", progress: Progress | None = None
+    ) -> Lexicon:
+        alphabet(lang)
+        return cls._cached(lang, _digest([raw]), name, lambda: io.BytesIO(raw), progress)
+
+    @classmethod
     def from_file(cls, path, lang: str = "ru", progress: Progress | None = None) -> Lexicon:
-        """A plain-text list (UTF-8 or cp1251, optionally gzip), one word per line."""
+        """A word list as it comes: UTF-8 or cp1251 (a bad line skipped, not the file), gzip/bzip2/xz
+        by magic bytes, one word per line or several columns (the first token is the word). Streamed:
+        a big list never sits in memory whole."""
         path = Path(path)
-        return cls.from_bytes(wordlist.read_bytes(path), lang, str(path), progress)
+        alphabet(lang)
+        with _open_list(path) as fh:
+            key = _digest(iter(functools.partial(fh.read, 1 << 22), b""))
+        return cls._cached(lang, key, str(path), lambda: _open_list(path), progress)
 
     @classmethod
     def from_words(cls, words, lang: str = "ru") -> Lexicon:
@@ -88,14 +120,30 @@ class Lexicon:
         return cls.from_bytes("\n".join(words).encode("utf-8"), lang, "<words>")
 
     @classmethod
-    def builtin(cls, lang: str = "ru", progress: Progress | None = None) -> Lexicon:
-        """The bundled list for a language (see lexicon/data/SOURCES.md); loaded once per process."""
-        if lang not in _BUILTIN:
+    def builtin(cls, lang: str = "ru", progress: Progress | None = None,
+                level: str = DEFAULT_LEVEL) -> Lexicon:
+        """The bundled list for a language at a level (strict, standard, large; see
+        lexicon/data/SOURCES.md); loaded once per process."""
+        wordlist.level_rank(level)
+        if (lang, level) not in _BUILTIN:
             alphabet(lang)
-            resource = resources.files("wordbot.lexicon") / "data" / f"{lang}.tsv.gz"
-            with resources.as_file(resource) as path:
-                _BUILTIN[lang] = cls.from_file(path, lang, progress)
-        return _BUILTIN[lang]
+            raw = (resources.files("wordbot.lexicon") / "data" / f"{lang}.tsv.gz").read_bytes()
+            _BUILTIN[lang, level] = cls._cached(lang, _digest([raw], level), f"built-in {lang} {level}",
+                                                lambda: io.BytesIO(wordlist.builtin_level(raw, level)),
+                                                progress)
+        return _BUILTIN[lang, level]
+
+    @classmethod
+    def named(cls, words: str | Path | None, lang: str = "ru", progress: Progress | None = None) -> Lexicon:
+        """A profile's or command line's word list: None for the built-in default, a level name
+        (strict, standard, large) for that built-in level, otherwise a file (an existing file wins)."""
+        if words is None:
+            return cls.builtin(lang, progress)
+        if not Path(words).exists():
+            if str(words) in LEVELS:
+                return cls.builtin(lang, progress, str(words))
+            raise WordbotError(f"word list {words} does not exist (built-in levels: {', '.join(LEVELS)})")
+        return cls.from_file(words, lang, progress)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1

@@ -37,12 +37,15 @@ class PackedTrie:
 
 
 def pad_codes(codes: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Words as rows of a (n, max_len) uint8 matrix, 255 after each word's end."""
+    """Words as rows of a (n, max_len) uint8 matrix, 255 after each word's end. Filled a column at
+    a time, so the only temporaries are one index per word, not one per letter."""
     lengths = np.diff(offsets)
     n, width = len(lengths), int(lengths.max(initial=0))
     out = np.full((n, width), 255, dtype=np.uint8)
-    cols = np.arange(len(codes)) - np.repeat(offsets[:-1], lengths)
-    out[np.repeat(np.arange(n), lengths), cols] = codes
+    starts = offsets[:-1].astype(np.int64)
+    for col in range(width):
+        rows = np.nonzero(lengths > col)[0]
+        out[rows, col] = codes[starts[rows] + col]
     return out
 
 
@@ -53,8 +56,8 @@ def build_trie(codes: np.ndarray, offsets: np.ndarray) -> PackedTrie:
     n, width = padded.shape
     lcp = np.zeros(n, dtype=np.int64)
     if n > 1:
-        same = np.cumprod(padded[1:] == padded[:-1], axis=1).sum(axis=1)
-        lcp[1:] = np.minimum(same, np.minimum(lengths[1:], lengths[:-1]))
+        # distinct sorted words always differ somewhere within the padded width (255 after the end)
+        lcp[1:] = np.argmax(padded[1:] != padded[:-1], axis=1)
     creators = [np.nonzero((lcp < d) & (lengths >= d))[0] for d in range(1, width + 1)]
     total = 1 + sum(len(c) for c in creators)
     child0 = np.zeros(total, dtype=np.int32)

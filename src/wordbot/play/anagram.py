@@ -25,6 +25,7 @@ from wordbot.ocr import THRESHOLD, BoardReading, read_tiles
 from wordbot.ocr.bank import Bank
 from wordbot.play.seat import Frame, Seat
 from wordbot.solver.anagram import anagrams
+from wordbot.solver.grid import Found
 
 Box = tuple[int, int, int, int]
 SAME_SIZE = 0.15  # tiles of one row differ in size by at most this share
@@ -118,20 +119,22 @@ def _read(image: np.ndarray, boxes: np.ndarray, lang: str, bank: Bank | None) ->
 
 def candidates(view: AnagramView, lex: Lexicon, threshold: float = THRESHOLD) -> list[tuple[str, list[int]]]:
     """(word, the keys to click in order) for every word the surely read keys and the hints make,
-    likeliest first; a letter used twice takes two different keys."""
+    likeliest first; a letter used twice takes two different keys. A hint read doubtfully may be
+    any letter (one at most: with more, nothing is played until a better read)."""
     keys = view.keys
     sure = [i for i, t in enumerate(keys.tiles) if t and keys.confidence[i] >= threshold]
-    hints = view.filled
-    letters = "".join(keys.tiles[i] for i in sure) + "".join(hints.values())
-    if not letters:
+    hints = {i: t for i, t in view.filled.items() if view.slots.confidence[i] >= threshold}
+    doubtful = [i for i in view.filled if i not in hints]
+    if len(doubtful) > 1:
         return []
+    pool = "".join(keys.tiles[i] for i in sure) + "".join(hints.values())
     out = []
-    for word in anagrams(letters, len(view.slot_boxes), lex):
+    for word in _words(pool, len(view.slot_boxes), lex, doubtful[0] if doubtful else None):
         if any(word[i] != t for i, t in hints.items()):
             continue
         free, picks = list(sure), []
         for i, ch in enumerate(word):
-            if i in hints:
+            if i in view.filled:
                 continue
             k = next((k for k in free if keys.tiles[k] == ch), None)
             if k is None:
@@ -141,6 +144,15 @@ def candidates(view: AnagramView, lex: Lexicon, threshold: float = THRESHOLD) ->
         else:
             out.append((word, picks))
     return out
+
+
+def _words(pool: str, length: int, lex: Lexicon, unknown: int | None) -> list[str]:
+    """The words of ``length`` from the letters of ``pool`` and, when the slot ``unknown`` holds a
+    letter not known, any one letter there; likeliest first."""
+    if unknown is None:
+        return anagrams(pool, length, lex) if pool else []
+    found = {w for ch in lex.alphabet.letters for w in anagrams(pool + ch, length, lex) if w[unknown] == ch}
+    return sorted(found, key=lambda w: (-float(lex.freq[lex.index(w)]), lex.index(w)))
 
 
 @dataclass
@@ -231,6 +243,8 @@ class AnagramPlayer(Seat):
                 self.say("no word left for this level: waiting for the next one")
                 return level
             word, keys = plan
+            clicks = Found(word, [(0, k) for k in keys], len(word))  # the keys in order, as a path
+            self.suggest(frame, view.keys, [clicks], self.opts.threshold)
             self.say(f"answer: {word.upper()}")
             if not self.opts.auto:
                 return level

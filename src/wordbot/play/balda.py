@@ -18,21 +18,22 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 
-import cv2
 import numpy as np
 
 from wordbot.act import Actor, Bounds, Stopped
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.games import RGB, BaldaSpec
+from wordbot.games import BaldaSpec
 from wordbot.lexicon import Lexicon
 from wordbot.lexicon.alphabet import Alphabet
 from wordbot.ocr import THRESHOLD, Bank, BoardReading, read_tiles
-from wordbot.overlay import Scene
+from wordbot.play.buttons import find_button, find_buttons, safe_buttons
 from wordbot.play.feedback import Watch, same_colour
 from wordbot.play.grid import Reader
+from wordbot.play.history import History
 from wordbot.play.seat import Frame, Seat
 from wordbot.play.store import Learned
 from wordbot.solver.ai import balda_best_move
@@ -69,6 +70,11 @@ class BaldaView:
 
     def rows(self) -> list[str]:
         return rows_of(self.board.tiles, self.board.cols)
+
+    @cached_property
+    def watch(self) -> Watch:
+        """The board's cells, to compare their colours between frames."""
+        return Watch(self.board.board_box, self.board.centres, self.board.tile)
 
 
 def rows_of(tiles: list[str], cols: int) -> list[str]:
@@ -175,50 +181,6 @@ def read_view(image: np.ndarray, reader: Reader, alpha: Alphabet, threshold: flo
                      kb.board_box, glyphs)
 
 
-# --- buttons ------------------------------------------------------------------------------------------
-def find_button(image: np.ndarray, rgb: RGB, below: int, tolerance: int = 25) -> Box | None:
-    """The largest blob of colour ``rgb`` under the row ``below``: the game's button."""
-    part = image[below:]
-    diff = np.abs(part[:, :, :3].astype(int) - np.array(rgb[::-1])).max(axis=2)
-    near = (diff <= tolerance).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(near)
-    if n <= 1:
-        return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    x, y, w, h, area = stats[i]
-    return (int(x), int(y) + below, int(w), int(h)) if area > 200 else None
-
-
-def find_buttons(image: np.ndarray, avoid: list[Box], pitch: float) -> list[Box]:
-    """Button-like blobs by their look: a filled box off the page colour, wider than tall, about
-    a key high, holding text of another colour, outside and within a few key pitches of ``avoid``
-    (the board and the keyboard). Likeliest Submit first: not red (Cancel), then left to right."""
-    img = image[:, :, :3].astype(int)
-    edge = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
-    off = (np.abs(img - np.median(edge, axis=0)).max(axis=2) > 12).astype(np.uint8)
-    for x, y, w, h in avoid:
-        off[max(0, y - 4): y + h + 4, max(0, x - 4): x + w + 4] = 0
-    n, _, stats, _ = cv2.connectedComponentsWithStats(off)
-    found = []
-    for x, y, w, h, area in stats[1:]:
-        if not (0.5 * pitch <= h <= 2 * pitch and 1.5 * h <= w <= 8 * h and area >= 0.7 * w * h):
-            continue
-        patch = img[y: y + h, x: x + w]
-        fill = np.median(patch.reshape(-1, 3), axis=0)
-        ink = (np.abs(patch - fill).max(axis=2) > 60).mean()
-        if 0.02 <= ink <= 0.4 and min(_gap((x, y, w, h), b) for b in avoid) <= 3 * pitch:
-            b, g, r = fill
-            found.append((r > 1.6 * max(g, b), int(x), (int(x), int(y), int(w), int(h))))
-    return [box for *_, box in sorted(found)]
-
-
-def _gap(a: Box, b: Box) -> float:
-    """Distance between two boxes (0 when they touch or overlap)."""
-    dx = max(b[0] - a[0] - a[2], a[0] - b[0] - b[2], 0)
-    dy = max(b[1] - a[1] - a[3], a[1] - b[1] - b[3], 0)
-    return float(max(dx, dy))
-
-
 def start_words(rows: list[str]) -> set[str]:
     """Words already on a fresh board (the start word): runs of letters along the rows."""
     return {run for row in rows for run in row.split(".") if len(run) >= 2}
@@ -229,6 +191,7 @@ class BaldaReport:
     moves: list[str] = field(default_factory=list)  # our words the game took
     rejected: list[str] = field(default_factory=list)
     opponent: list[tuple[int, int, str]] = field(default_factory=list)  # moves seen: row, col, letter
+    history: list[str] = field(default_factory=list)  # used words the game showed that nothing else told
     entry: str = ""  # how the game took moves
     move_seconds: list[float] = field(default_factory=list)  # first tap to the move shown as taken
     stopped: str = ""
@@ -237,7 +200,7 @@ class BaldaReport:
     def summary(self) -> dict:
         t = sorted(self.move_seconds)
         return {"moves": len(self.moves), "words": self.moves, "rejected": len(self.rejected),
-                "opponent_moves": len(self.opponent), "entry": self.entry,
+                "opponent_moves": len(self.opponent), "history_words": len(self.history), "entry": self.entry,
                 "seconds_per_move": round(t[len(t) // 2], 2) if t else None, "stopped": self.stopped}
 
 
@@ -253,6 +216,7 @@ class BaldaPlayer(Seat):
         self.learned = learned or Learned("balda")
         self.report = BaldaReport(entry=self.spec.entry)
         self.used: set[str] = set()
+        self.history: History | None = History(lex)  # None once Tesseract is found missing
         self.expected: list[str] | None = None  # the board as our last move left it
         self.waited = False  # the whole opponent wait passed after our last move
 
@@ -280,7 +244,7 @@ class BaldaPlayer(Seat):
         read of the known cells, during a move)."""
         frame = self.grab()
         tiles = reread(frame.image, read_tiles(frame.image, geometry(v.board), v.glyphs.lang), v.glyphs).tiles
-        return frame, tiles, Watch(v.board.board_box, v.board.centres, v.board.tile).colours(frame.image)
+        return frame, tiles, v.watch.colours(frame.image)
 
     def choose(self, v: BaldaView):
         """The AI's move, unless it crosses an unsure tile, needs a key not found, or is a word
@@ -309,11 +273,13 @@ class BaldaPlayer(Seat):
                     break
                 frame, v = self.view()
                 self._seen_reply(v)
+                self._read_history(frame, v)
                 move = self.choose(v)
                 if move is None:
                     self.report.stopped = "no move left"
                     break
-                self._show(frame, v, Found(move.word, list(move.path), move.score))
+                found = Found(move.word, list(move.path), move.score)
+                self.suggest(frame, v.board, [found], self.opts.threshold)
                 self.say(f"move: {move.letter.upper()} at {move.cell[0] + 1},{move.cell[1] + 1} -> "
                          f"{move.word.upper()} (+{move.score})")
                 if self.opts.auto:
@@ -347,6 +313,22 @@ class BaldaPlayer(Seat):
             self.say("an opponent replies" if new else "nobody replies (practice): moving again at once")
             self._learn()
         self.expected = None
+
+    def _read_history(self, frame: Frame, v: BaldaView) -> None:
+        """Words the game writes beside the board (the words played, the last move) are used."""
+        if self.history is None:
+            return
+        try:
+            new = self.history.update(frame.image, (v.board.board_box, v.keys_box)) - self.used
+        except (ImportError, OSError):  # pytesseract or the tesseract program missing
+            self.say("tesseract is not installed: words the game lists beside the board are not read")
+            self.history = None
+            return
+        if new:
+            self.report.history.extend(sorted(new))
+            self.used |= new
+            self.say(f"the game shows {len(new)} used word(s) not known here: "
+                     f"{', '.join(sorted(new)[:8])}")
 
     def _play(self, frame: Frame, v: BaldaView, move) -> bool:
         t0 = time.monotonic()
@@ -429,7 +411,8 @@ class BaldaPlayer(Seat):
         return next(iter(self._buttons(frame, v)), None)
 
     def _buttons(self, frame: Frame, v: BaldaView) -> list[Box]:
-        """The profile's button, one of its colour below the keyboard, or those found by their look."""
+        """The profile's button, one of its colour below the keyboard, or those found by their look
+        (one whose text says Cancel or Quit left out)."""
         if self.spec.button is not None:
             return [self.spec.button]
         if self.spec.button_rgb is not None:
@@ -437,7 +420,7 @@ class BaldaPlayer(Seat):
             box = find_button(frame.image, self.spec.button_rgb, y + h)
             return [box] if box else []
         pitch = abs(v.keys["б"][0] - v.keys["а"][0]) if {"а", "б"} <= v.keys.keys() else v.board.tile
-        return find_buttons(frame.image, [v.board.board_box, v.keys_box], pitch)
+        return safe_buttons(frame.image, find_buttons(frame.image, [v.board.board_box, v.keys_box], pitch))
 
     def _find_entry(self, frame: Frame, v: BaldaView, move) -> str:
         """The first move finds how the game takes moves. A tap on a cell of the word that the game
@@ -485,7 +468,7 @@ class BaldaPlayer(Seat):
         longer selected), "refused" (the cell is empty again, the board as before), or "pending"
         (neither in time: the move is still being entered)."""
         i = move.cell[0] * v.board.cols + move.cell[1]
-        watch = Watch(v.board.board_box, v.board.centres, v.board.tile)
+        watch = v.watch
         before = watch.colours(base.image)
         old = {k for k, t in enumerate(v.board.tiles) if t}
         deadline = time.monotonic() + self.opts.outcome_timeout
@@ -519,9 +502,3 @@ class BaldaPlayer(Seat):
         if self.on_learn is not None:
             self.on_learn(self.spec)
 
-    def _show(self, frame: Frame, v: BaldaView, found: Found) -> None:
-        if self.overlay is None:
-            return
-        r = v.board
-        scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        self.overlay.show(frame.image, scene, [found], origin=frame.origin, beside=self.window)

@@ -21,10 +21,10 @@ import numpy as np
 from wordbot.act import Actor, Bounds, Moved, Pacing, Stopped
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
-from wordbot.games import FeedbackSpec, Game, InputSpec, Signature
+from wordbot.games import RGB, FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
-from wordbot.overlay import Scene
+from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
@@ -88,6 +88,17 @@ class RoundReport:
                 "input": self.input, "stopped": self.stopped}
 
 
+@dataclass
+class Held:
+    """What the game showed on the path while the button was held: neither is a reply by itself."""
+
+    colour: RGB | None = None  # the whole path's colour at the last cell (may already be the verdict)
+    selection: RGB | None = None  # the game's plain selection colour (one cell is no word)
+
+    def shown(self, colour: RGB) -> bool:
+        return any(c is not None and same_colour(colour, c) for c in (self.colour, self.selection))
+
+
 class RoundOver(WordbotError):
     """The screen says the round is over (board greyed out or gone for good)."""
 
@@ -114,9 +125,9 @@ class GridPlayer(Seat):
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature]] = []  # learning words waiting for a verdict
         self._no_reply: set[str] = set()  # words tried once without a reply
-        self._confirmed = opts.input.style == "click"  # a given click style comes with its confirm
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
+        self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -179,11 +190,8 @@ class GridPlayer(Seat):
         return plan_words(reading, self.lex, self.opts.game, self.opts.threshold, self.opts.pacing, skip)
 
     def show(self, frame: Frame, words: list[Found]) -> None:
-        if self.overlay is None or self.reading is None:
-            return
-        r = self.reading
-        scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(self.opts.threshold))
-        self.overlay.show(frame.image, scene, words, origin=frame.origin, beside=self.window)
+        if self.reading is not None:
+            self.suggest(frame, self.reading, words, self.opts.threshold)
 
     # --- the round -----------------------------------------------------------------------------
     def run(self) -> RoundReport:
@@ -254,8 +262,7 @@ class GridPlayer(Seat):
                 since_read, suspect = 0, False
                 if not queue:
                     break
-            word = self._next(queue)
-            base = self._settle(self._cells(word))
+            base, word = self._settle(queue)
             if base is None:  # something is over the board, or the game greyed it out
                 suspect = True
                 continue
@@ -279,12 +286,6 @@ class GridPlayer(Seat):
                     queue.insert(min(2, len(queue)), word)
         if not queue:
             self.report.stopped = "every word played"
-
-    def _next(self, queue: list[Found]) -> Found:
-        """The best word whose cells show no earlier reply now, so it need not wait for one to
-        fade (long words cover much of a small board); else the best."""
-        busy = self.watch.changed_cells(self.idle, self.watch.colours(self.grab().image))
-        return next((w for w in queue if not busy & set(self._cells(w))), queue[0])
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
         """While the game's replies are unknown, play the likeliest words first: their replies
@@ -321,13 +322,14 @@ class GridPlayer(Seat):
         style = self.opts.input.style
         cells = self._cells(word)
         base_colours = self.watch.colours(base.image)
-        held: list = [None, None]  # the path's colour while held (a reply), the plain selection colour
+        held = Held()
         check = self._checker(cells, base_colours, held) if style in ("drag", "click") else None
         points = [self._screen(c) for c in word.path]
         if style == "drag":
             done = actor.swipe(points, check=check)
         elif style == "click":
-            done = actor.click_path(points, self.opts.input.confirm, self._button_point(), check=check)
+            confirm = self.opts.input.confirm or "last"  # not known yet: the last cell again, then Return
+            done = actor.click_path(points, confirm, self._button_point(), check=check)
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
             actor.type_word(word.word)
@@ -336,14 +338,51 @@ class GridPlayer(Seat):
             return None
         self.report.entered.append((word.word, list(word.path)))
         reply = self._reply(base, base_colours, cells, held)
-        if style == "click" and reply.empty and not self._confirmed and \
-                self.watch.changed_cells(base_colours, self.watch.colours(self.grab().image)) >= set(cells):
-            self.opts.input.confirm = "enter"  # still selected: the last cell again did not send it
-            actor.driver.key("Return")
-            reply = self._reply(base, base_colours, cells, held)
-        if style == "click" and not reply.empty:
-            self._confirmed = True
+        if style == "click" and not self.opts.input.confirm:
+            reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         return reply
+
+    def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
+                      reply: Signature) -> Signature:
+        """A click game's confirm, found on a word whose cells show selected: the last cell clicked
+        again (done already), else Return, else a button beside the board whose text says it sends
+        (Submit, OK, Готово; never one that says Quit or Hint). Kept once the game reacts; with
+        none, the selection is cleared (Escape) and the next word tries again."""
+        if not reply.empty:
+            self.opts.input.confirm = "last"
+            return reply
+        tries = [("enter", None)]
+        for confirm, box in tries:
+            if not self._selected(base_colours, cells):
+                break  # nothing selected is left to send
+            if box is None:
+                actor.driver.key("Return")
+            else:
+                x, y, w, h = box
+                actor.bounds = self._bounds(box)
+                actor.taps([(self.origin[0] + x + w / 2, self.origin[1] + y + h / 2)])
+            reply = self._reply(base, base_colours, cells, held)
+            if not reply.empty or not self._selected(base_colours, cells):
+                self.opts.input.confirm, self.opts.input.button = confirm, box
+                self.say(f"the game takes a clicked word by {confirm}" + (f": button {box}" if box else ""))
+                return reply
+            actor.bounds = self._bounds()
+            if box is None:  # Return did nothing: the buttons beside the board, read once
+                tries += [("button", b) for b in self._send_buttons(base)]
+        if self._selected(base_colours, cells):
+            actor.driver.key("Escape")
+        return reply
+
+    def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
+        """Whether every cell of the word shows otherwise than before it was entered."""
+        return self.watch.changed_cells(base_colours, self.watch.colours(self.grab().image)) >= set(cells)
+
+    def _send_buttons(self, base: Frame) -> list[Box]:
+        """Buttons beside the board that say they send a word, found once a round."""
+        if self._buttons is None:
+            boxes = find_buttons(base.image, [self.reading.board_box], 0.5 * self.reading.tile)
+            self._buttons = sending_buttons(base.image, boxes)
+        return self._buttons
 
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: a drag (a click game sees
@@ -353,11 +392,11 @@ class GridPlayer(Seat):
             self.opts.input.style = style
             if style == "click" and not self._keeps_a_click(actor, word, base):
                 continue
-            base = self._settle() or base
+            base = self._settle()[0] or base
             reply = self._attempt(actor, word, base)
             if reply is not None and not reply.empty:
                 break
-            base = self._settle() or self.grab()
+            base = self._settle()[0] or self.grab()
         else:
             self.opts.input.style, reply = "drag", Signature()
             self.say("the game did not react to typing, clicks or a drag: dragging, unconfirmed")
@@ -384,7 +423,7 @@ class GridPlayer(Seat):
             actor.driver.key("Escape")
         return kept
 
-    def _checker(self, cells: list[int], base: np.ndarray, held: list) -> Callable[[int], bool]:
+    def _checker(self, cells: list[int], base: np.ndarray, held: Held) -> Callable[[int], bool]:
         """``check(k)`` for the actor: True once the game shows the first k cells of the path
         selected and nothing else (or at once where the game shows no selection); records the
         path's colour while held (for the reply's signature) at the last cell."""
@@ -398,10 +437,10 @@ class GridPlayer(Seat):
                 colours = self.watch.colours(self.grab().image)
                 shown = self.watch.changed_cells(base, colours) - ignore
                 if k == 1:  # one letter is no word: the game's plain selection colour
-                    held[1] = self.watch.path_colour(base, colours, cells[:1])
+                    held.selection = self.watch.path_colour(base, colours, cells[:1])
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
-                    held[0] = None if k > 1 and same_colour(colour, held[1]) else colour
+                    held.colour = None if k > 1 and same_colour(colour, held.selection) else colour
                 if spec.highlight is None:  # not known yet: a busy game may just be slow to show it
                     if shown == want:
                         spec.highlight = self.replies.changed = True
@@ -424,10 +463,8 @@ class GridPlayer(Seat):
 
         return check
 
-    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], seen: list) -> Signature:
-        """Watch the window after a word until its reply settles (or the wait runs out). ``seen``:
-        the path's colour while held and the game's plain selection colour, neither a reply."""
-        held, selection = seen
+    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held) -> Signature:
+        """Watch the window after a word until its reply settles (or the wait runs out)."""
         spec = self.opts.feedback
         if spec.silent:
             return Signature()
@@ -445,7 +482,7 @@ class GridPlayer(Seat):
             frame = self.grab()
             colours = self.watch.colours(frame.image)
             now_flash = self.watch.path_colour(base_colours, colours, cells)
-            if now_flash is not None and any(c is not None and same_colour(now_flash, c) for c in seen):
+            if now_flash is not None and held.shown(now_flash):
                 now_flash = None  # still the selection, not a reply
             now_marks = self.watch.marks(base.image, frame.image)
             marks |= now_marks
@@ -456,7 +493,7 @@ class GridPlayer(Seat):
                 flash = now_flash
             stable = stable + 1 if state == last else 0
             last = state
-            sig = Signature(held, flash, tuple(sorted(marks)))
+            sig = Signature(held.colour, flash, tuple(sorted(marks)))
             if first is not None and (stable >= 2 or self.replies.verdict(sig) == "accepted"):
                 break  # settled, or already all an acceptance shows
             if time.monotonic() - t0 > limit:
@@ -546,30 +583,33 @@ class GridPlayer(Seat):
             self.watch.learn_noise(prev, frame)
             prev = frame
 
-    def _settle(self, cells: list[int] | None = None, timeout: float = 1.5) -> Frame | None:
-        """A frame with the board at rest for the next word: its ``cells`` (all cells when None)
-        at their idle colour and nothing changing outside the board, so the next change there is
-        the game's reply to that word (other cells may still show an earlier reply). None when
-        (nearly) every cell shows another colour: covered or greyed out (the round may be over)."""
+    def _settle(self, queue: list[Found] | None = None,
+                timeout: float = 1.5) -> tuple[Frame | None, Found | None]:
+        """A frame with the board at rest for the next word, and that word: the best of ``queue``
+        whose cells show no earlier reply (long words cover much of a small board; else the best),
+        its cells at their idle colour (all cells without a queue) and nothing changing outside the
+        board, so the next change there is the game's reply to it. No frame when (nearly) every
+        cell shows another colour: covered or greyed out (the round may be over)."""
         deadline = time.monotonic() + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
-        wanted = set(cells) if cells is not None else lettered
         prev = None
         while True:
             frame = self.grab()
             busy = self.watch.changed_cells(self.idle, self.watch.colours(frame.image))
             if len(busy & lettered) >= 0.8 * len(lettered):
                 self._greyed_or_covered()
-                return None
+                return None, None
+            word = next((w for w in queue if not busy & set(self._cells(w))), queue[0]) if queue else None
+            wanted = set(self._cells(word)) if word is not None else lettered
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
             if quiet and not busy & wanted:
-                return frame
+                return frame, word
             if time.monotonic() > deadline:
                 if prev is not None and not quiet:  # keeps changing by itself: noise
                     self.watch.learn_noise(prev.image, frame.image)
                 if busy & wanted:  # the game keeps these cells coloured: that is their colour now
                     self.idle = self.watch.colours(frame.image)
-                return frame
+                return frame, word
             prev = frame
             self.wait(0.015)
 
@@ -590,15 +630,16 @@ class GridPlayer(Seat):
     def _cells(self, word: Found) -> list[int]:
         return [r * self.reading.cols + c for r, c in word.path]
 
+    def _bounds(self, button: Box | None = None) -> Bounds:
+        """Where input may go: the board and the game's confirm button (``button``: one being tried)."""
+        ox, oy = self.origin
+        boxes = [self.reading.board_box, *(b for b in (self.opts.input.button, button) if b is not None)]
+        return Bounds(tuple((ox + x, oy + y, w, h) for x, y, w, h in boxes))
+
     def _actor(self) -> Actor:
-        x, y, w, h = self.reading.board_box
-        rects = [(self.origin[0] + x, self.origin[1] + y, w, h)]
-        if self.opts.input.button is not None:
-            bx, by, bw, bh = self.opts.input.button
-            rects.append((self.origin[0] + bx, self.origin[1] + by, bw, bh))
         if self.make_actor is None:
             raise WordbotError("no input driver configured")
-        actor = self.make_actor(Bounds(tuple(rects)))
+        actor = self.make_actor(self._bounds())
         actor.guard = self._offset
         return actor
 

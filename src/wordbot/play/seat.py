@@ -11,6 +11,9 @@ import numpy as np
 
 from wordbot.act import Stopped
 from wordbot.errors import WordbotError
+from wordbot.ocr import BoardReading
+from wordbot.overlay import Scene
+from wordbot.solver.grid import Found
 
 
 class WindowGone(WordbotError):
@@ -40,6 +43,14 @@ class Seat:
         origin = (int(self.source.origin[0]), int(self.source.origin[1]))
         self.window = (*origin, image.shape[1], image.shape[0])
         return Frame(image, origin)
+
+    def suggest(self, frame: Frame, reading: BoardReading, words: list[Found], threshold: float) -> None:
+        """Show ``words`` (paths over the cells of ``reading``) in the overlay, if there is one."""
+        if self.overlay is None:
+            return
+        r = reading
+        scene = Scene(r.rows, r.cols, r.centres, r.tile * 0.9, r.board_box, r.unsure(threshold))
+        self.overlay.show(frame.image, scene, words, origin=frame.origin, beside=self.window)
 
     def wait(self, seconds: float) -> None:
         """Wait while keeping the overlay responsive; a stop request ends the wait at once."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from wordbot.act import Actor, Driver, Pacing
 from wordbot.calibration.profile import Profile, save_profile
@@ -60,8 +59,7 @@ def lexicons(profile: Profile, lex: Lexicon | None = None) -> tuple[Lexicon, Lex
     """(the list to play, the list it grew from): the profile's word list, plus the words this
     game accepted beyond it."""
     if lex is None:
-        lex = Lexicon.from_file(Path(profile.words), profile.lang) if profile.words else \
-            Lexicon.builtin(profile.lang)
+        lex = Lexicon.named(profile.words or None, profile.lang)
     learned = Learned.load(profile.name)
     if learned.whitelist:
         return Lexicon.from_words(lex.words + sorted(learned.whitelist - set(lex.words)), lex.lang), lex

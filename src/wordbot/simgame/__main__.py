@@ -42,8 +42,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--drop-every", type=int, default=0, help="grid: lose every n-th gesture (lag)")
     ap.add_argument("--input", default="drag", choices=list(INPUTS),
                     help="grid: drag across tiles, click them one by one, or type the word")
-    ap.add_argument("--confirm", default="last", choices=["last", "enter"],
-                    help="grid, click input: send the word by clicking its last tile again, or by Return")
+    ap.add_argument("--confirm", default="last", choices=["last", "enter", "button"],
+                    help="grid, click input: send the word by clicking its last tile again, by Return, "
+                         "or by a Submit button (beside a Quit button)")
     ap.add_argument("--feedback", type=_feedback, default=DEFAULT_FEEDBACK,
                     help="grid: comma-separated of flash,held,score,list,message, or none "
                          "(default flash,score,message)")
@@ -61,6 +62,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--entry", default="button", choices=list(ENTRIES),
                     help="balda: send a word by the Submit button, by Return, or by releasing a drag")
     ap.add_argument("--no-opponent", action="store_true", help="balda: practice, nobody replies")
+    ap.add_argument("--history", action="store_true", help="balda: list the words played beside the board")
+    ap.add_argument("--used-before", type=int, default=0,
+                    help="balda: a resumed game, its n best words of the start played earlier")
     ap.add_argument("--levels", type=int, default=10, help="anagram: levels in the game")
     ap.add_argument("--hints", action="store_true", help="anagram: odd levels open with a letter given")
     ap.add_argument("--rivals", type=int, default=0,
@@ -77,7 +81,8 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:
     return BaldaOptions(args.at, turns=args.turns, linger=args.linger, key_cols=args.key_cols, yo=args.yo,
-                        lower=args.lower, entry=args.entry, opponent=not args.no_opponent, look=args.look)
+                        lower=args.lower, entry=args.entry, opponent=not args.no_opponent, look=args.look,
+                        history=args.history, used_before=args.used_before)
 
 
 def anagram_options(args: argparse.Namespace) -> AnagramOptions:

@@ -1,6 +1,8 @@
 """The Balda window: tap an empty cell, pick a letter, then enter the word through it in one of
 three ways (tap its cells and press Submit, tap them and press Return, or drag across them and
-release); a built-in opponent replies, or none (practice: the player moves again).
+release); a built-in opponent replies, or none (practice: the player moves again). It may list the
+words played so far beside the board, and may be a game resumed: words played earlier are in that
+list (and refused again).
 
 The variants differ in what a bot cannot know beforehand: the keyboard's layout, its 32 or 33
 keys (with ё), upper or lower case, how a word is sent, whether anyone replies, and the colours.
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 
 from wordbot.simgame.gamelog import GameLog
 from wordbot.simgame.judge import BaldaJudge
-from wordbot.simgame.widgets import EMPTY, LOOKS, Look, TileGrid, rounded_rect
+from wordbot.simgame.widgets import EMPTY, LOOKS, Look, TileGrid, button, rounded_rect
 
 TITLE = "wordbot simgame — balda"
 ENTRIES = ("button", "enter", "drag")  # how a word is sent: Submit button, Return, release of a drag
@@ -34,18 +36,36 @@ class BaldaOptions:
     entry: str = "button"
     opponent: bool = True  # False: practice, the player moves again
     look: str = "classic"
+    history: bool = False  # the words played so far, listed beside the board
+    used_before: int = 0  # a resumed game: the best moves of the start position were played earlier
 
 
-def opponent_move(judge: BaldaJudge):
-    """The opponent's move: the move generator's best, or None (it passes) when there is none
-    or the generator is not available in this build."""
+HISTORY_W = 220  # the history panel's width
+
+
+def judge_moves(judge: BaldaJudge) -> list:
+    """Every move of the position, best first; none when the move generator is not available in
+    this build."""
     try:
         from wordbot import balda_moves
     except ImportError:
-        return None
-    mode = "knots" if judge.knots else "classic"
-    moves = balda_moves(judge.rows_text(), judge.lex, mode=mode, used=tuple(judge.used))
-    return moves[0] if len(moves) else None
+        return []
+    return list(balda_moves(judge.rows_text(), judge.lex, mode="knots" if judge.knots else "classic",
+                            used=tuple(judge.used)))
+
+
+def opponent_move(judge: BaldaJudge):
+    """The opponent's move: the best, or None (it passes) when there is none."""
+    moves = judge_moves(judge)
+    return moves[0] if moves else None
+
+
+def resume(judge: BaldaJudge, words: int) -> list[str]:
+    """Make ``judge`` a game resumed with the ``words`` best words of its position played earlier
+    (elsewhere on the board, in an earlier session): they are used, as a history would show."""
+    earlier = list(dict.fromkeys(m.word for m in judge_moves(judge)))[:words]
+    judge.used.update(earlier)
+    return earlier
 
 
 def keyboard_letters(letters: str, yo: bool) -> str:
@@ -53,7 +73,7 @@ def keyboard_letters(letters: str, yo: bool) -> str:
 
 
 class BaldaApp:
-    def __init__(self, root: tk.Tk, judge: BaldaJudge, log: GameLog, opts: BaldaOptions):
+    def __init__(self, root: tk.Tk, judge: BaldaJudge, log: GameLog, opts: BaldaOptions, played: list[str]):
         self.root, self.judge, self.log, self.opts = root, judge, log, opts
         self.look: Look = LOOKS[opts.look]
         self.empty = EMPTY_CELLS[opts.look]
@@ -63,18 +83,23 @@ class BaldaApp:
         board_w = n * tile + (n - 1) * gap
         picker_rows = -(-len(letters) // opts.key_cols)
         keys_w = opts.key_cols * (KEY + KEY_GAP) - KEY_GAP
-        width = 2 * margin + max(board_w, keys_w)
+        width = 2 * margin + max(board_w, keys_w) + (HISTORY_W if opts.history else 0)
         height = header + board_w + 30 + picker_rows * (KEY + KEY_GAP) + 90
         root.geometry(f"{width}x{height}+{opts.at[0]}+{opts.at[1]}")
         root.resizable(False, False)
         self.canvas = tk.Canvas(root, width=width, height=height, background=self.look.background,
                                 highlightthickness=0)
         self.canvas.pack()
-        self.grid = TileGrid(self.canvas, n, n, (width - board_w) // 2, header, tile, gap, self.look)
+        middle = (width - (HISTORY_W if opts.history else 0)) // 2
+        self.grid = TileGrid(self.canvas, n, n, middle - board_w // 2, header, tile, gap, self.look)
+        self.played = list(played)  # the history, in the order played
+        self.history = self.canvas.create_text(width - HISTORY_W + 10, header, anchor="nw",
+                                               fill=self.look.text, font=(self.look.font, 15, "bold"),
+                                               state="normal" if opts.history else "hidden")
         self.status = self.canvas.create_text(margin, 35, anchor="w", fill=self.look.text,
                                               font=(self.look.font, 16, "bold"))
         top = header + board_w + 30
-        left = (width - keys_w) // 2
+        left = middle - keys_w // 2
         self.keys: dict[int, str] = {}
         for i, letter in enumerate(letters):
             r, c = divmod(i, opts.key_cols)
@@ -84,9 +109,9 @@ class BaldaApp:
         y = top + picker_rows * (KEY + KEY_GAP) + 20
         self.submit_button = self.cancel_button = ()
         if opts.entry == "button":
-            self.submit_button = self.button(width / 2 - 150, y, "Submit", self.look.accepted)
-            self.cancel_button = self.button(width / 2 + 10, y, "Cancel", self.look.refused)
-        self.feedback = self.canvas.create_text(width / 2, y + 65, fill=self.look.text,
+            self.submit_button = self.button(middle - 150, y, "Submit", self.look.accepted)
+            self.cancel_button = self.button(middle + 10, y, "Cancel", self.look.refused)
+        self.feedback = self.canvas.create_text(middle, y + 65, fill=self.look.text,
                                                 font=(self.look.font, 16, "bold"))
         self.scores = {"player": 0, "opponent": 0}
         self.turns = {"player": 0, "opponent": 0}
@@ -111,11 +136,8 @@ class BaldaApp:
         self.keys[shape] = self.keys[label] = "е" if letter == "ё" else letter
 
     def button(self, x: float, y: float, text: str, colour: str) -> tuple[int, ...]:
-        shape = rounded_rect(self.canvas, x, y, x + 140, y + 44, 10, fill=colour, outline=self.look.outline)
-        label = self.canvas.create_text(x + 70, y + 22, text=text, fill=self.look.text,
-                                        font=(self.look.font, 16, "bold"))
         self.areas[text.lower()] = (int(x), int(y), 140, 44)
-        return shape, label
+        return button(self.canvas, x, y, text, colour, self.look)
 
     def shown(self, letter: str) -> str:
         return letter if self.opts.lower else letter.upper()
@@ -145,6 +167,7 @@ class BaldaApp:
                 selected = (r, c) in self.path or (r, c) == self.cell
                 plain = self.look.tile if ch else self.empty
                 self.grid.paint(r, c, self.look.selected if selected else plain)
+        self.canvas.itemconfigure(self.history, text="\n".join(self.shown(w) for w in self.played))
         self.canvas.itemconfigure(self.status, text=f"You {self.scores['player']}   "
                                                     f"Opponent {self.scores['opponent']}")
 
@@ -218,6 +241,7 @@ class BaldaApp:
             return
         self.scores["player"] += verdict.points
         self.turns["player"] += 1
+        self.played.append(verdict.word)
         self.canvas.itemconfigure(self.feedback, text=f"{verdict.word.upper()}  +{verdict.points}")
         self.redraw()
         if not self.opts.opponent:
@@ -239,6 +263,7 @@ class BaldaApp:
             self.log.write("opponent", passed=False, cell=move.cell, letter=move.letter,
                            word=verdict.word, accepted=verdict.accepted, reason=verdict.reason)
             self.scores["opponent"] += verdict.points
+            self.played.append(verdict.word)
             self.canvas.itemconfigure(self.feedback, text=f"Opponent: {verdict.word.upper()}")
         self.turns["opponent"] += 1
         self.opponent_thinking = False
@@ -264,11 +289,12 @@ class BaldaApp:
 
 def run_balda(judge: BaldaJudge, log: GameLog, opts: BaldaOptions) -> dict:
     opponent_move(judge)  # load the move generator now, so the opponent replies promptly
-    log.write("start", mode="balda", size=judge.size, board=judge.rows_text(), used=sorted(judge.used),
+    played = [*sorted(judge.used), *resume(judge, opts.used_before)]
+    log.write("start", mode="balda", size=judge.size, board=judge.rows_text(), used=played,
               key_cols=opts.key_cols, yo=opts.yo, lower=opts.lower, entry=opts.entry,
-              opponent=opts.opponent, look=opts.look)
+              opponent=opts.opponent, look=opts.look, history=opts.history)
     root = tk.Tk()
-    app = BaldaApp(root, judge, log, opts)
+    app = BaldaApp(root, judge, log, opts, played)
     log.write("layout", **app.layout())
     root.wait_visibility()
     root.focus_force()  # Return needs the keyboard

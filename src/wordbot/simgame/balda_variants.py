@@ -15,4 +15,8 @@ BALDA_VARIANTS: dict[str, tuple[str, ...]] = {
     "enter-dark": ("--yo", "--key-cols", "9", "--entry", "enter", "--look", "dark"),
     # a white Submit button (not the built-in green) beside a red Cancel; lower-case keys, 4 rows of 8
     "button-light": ("--lower", "--look", "light", "--no-opponent"),
+    # a resumed game: the start position's three best words were played earlier and are listed,
+    # with every word played since, beside the board; Return sends a word
+    "history": ("--history", "--used-before", "3", "--yo", "--key-cols", "11", "--entry", "enter",
+                "--look", "dark"),
 }

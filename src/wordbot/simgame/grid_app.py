@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from wordbot.simgame.gamelog import GameLog
 from wordbot.simgame.judge import Cell, GridJudge, Verdict, adjacent
-from wordbot.simgame.widgets import LOOKS, TileGrid
+from wordbot.simgame.widgets import LOOKS, TileGrid, button
 from wordbot.solver.grid import solve_grid
 
 TITLE = "wordbot simgame — grid"
 FLASH_MS = 450
 CHANNELS = ("flash", "held", "score", "list", "message")
 DEFAULT_FEEDBACK = frozenset({"flash", "score", "message"})
-MARGIN, HEADER, LIST_WIDTH, TYPED_ROW = 30, 80, 200, 45
+MARGIN, HEADER, LIST_WIDTH, TYPED_ROW, BUTTON_ROW = 30, 80, 200, 45, 70
 
 
 def parse_feedback(text: str) -> frozenset[str]:
@@ -40,7 +40,8 @@ class GridOptions:
     drop_every: int = 0  # simulate a lagging game: every n-th submission is lost (0: never)
     linger: float = 2.0  # seconds the final screen stays up
     input: str = "drag"  # "drag", "click" (tile by tile) or "type" (the keyboard)
-    confirm: str = "last"  # click input: "last" (the last tile clicked again) or "enter" (Return)
+    confirm: str = "last"  # click input: "last" (the last tile clicked again), "enter" (Return) or
+    # "button" (a Submit button, beside a Quit button that ends the round)
     feedback: frozenset[str] = DEFAULT_FEEDBACK
     look: str = "classic"
     pause_on_blur: bool = False  # a "Paused" panel hides the board while the window lacks the focus
@@ -81,6 +82,8 @@ class GridApp:
         gap = opts.tile // 8
         board_w, board_h = cols * opts.tile + (cols - 1) * gap, rows * opts.tile + (rows - 1) * gap
         typed = TYPED_ROW if opts.input == "type" else 0
+        buttons = opts.input == "click" and opts.confirm == "button"
+        typed += BUTTON_ROW if buttons else 0
         width = 2 * MARGIN + board_w + (LIST_WIDTH if "list" in opts.feedback else 0)
         height = HEADER + board_h + 90 + typed
         root.geometry(f"{width}x{height}+{opts.at[0]}+{opts.at[1]}")
@@ -94,7 +97,12 @@ class GridApp:
         below = HEADER + board_h
         self.score_text = self.text(MARGIN, 40, anchor="w") if "score" in opts.feedback else None
         self.timer_text = self.text(MARGIN + board_w, 40, anchor="e")
-        self.typed_text = self.text(MARGIN + board_w / 2, below + 40) if typed else None
+        self.typed_text = self.text(MARGIN + board_w / 2, below + 40) if opts.input == "type" else None
+        self.buttons: dict[str, tuple[int, ...]] = {}
+        if buttons:
+            right = MARGIN + board_w - 140
+            self.buttons = {"quit": button(c, MARGIN, below + 18, "Quit", look.tile, look),
+                            "submit": button(c, right, below + 18, "Submit", look.accepted, look)}
         self.message = self.text(MARGIN + board_w / 2, below + 45 + typed)
         c.itemconfigure(self.message, font=(look.font, 20, "bold"))
         self.word_list = (self.text(MARGIN + board_w + 30, HEADER, anchor="nw")
@@ -225,7 +233,8 @@ class GridApp:
         self.pause(False)
         self.over = True
         self.grid.paint_all(self.look.over)
-        self.canvas.itemconfigure(self.message, text="Time's up" if reason == "time" else "Closed")
+        ending = {"time": "Time's up", "quit": "You quit"}.get(reason, "Closed")
+        self.canvas.itemconfigure(self.message, text=ending)
         self.summary = self.log.write("end", reason=reason, score=self.judge.score,
                                       accepted=self.accepted, rejected=self.rejected,
                                       found=sorted(self.judge.found))
@@ -282,7 +291,7 @@ class DragInput:
 
 
 class ClickInput:
-    """Click adjacent tiles one by one; the last tile clicked again (or Return) sends the word."""
+    """Click adjacent tiles one by one; the last tile clicked again (or Return, or Submit) sends the word."""
 
     def __init__(self, app: GridApp):
         self.app = app
@@ -298,6 +307,11 @@ class ClickInput:
 
     def on_release(self, event) -> None:
         cell, path = self.app.grid.cell_at(event.x, event.y), self.app.selection
+        hit = set(self.app.canvas.find_overlapping(event.x, event.y, event.x, event.y))
+        if self.app.accepting() and hit & set(self.app.buttons.get("submit", ())):
+            self.app.submit(path)
+        elif self.app.accepting() and hit & set(self.app.buttons.get("quit", ())):
+            self.app.finish("quit")
         if not self.app.accepting() or cell is None or cell != self.pressed:
             return
         if path and cell == path[-1]:

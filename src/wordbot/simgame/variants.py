@@ -16,6 +16,10 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "click": ("--input", "click", "--confirm", "last", "--feedback", "flash,score", "--look", "light"),
     # tap tile by tile, Return sends; list and message only (dark look)
     "click-enter": ("--input", "click", "--confirm", "enter", "--feedback", "list,message", "--look", "dark"),
+    # click tiles, then a Submit button under the board, beside a Quit button that ends the round;
+    # flash and message, light look
+    "click-button": ("--input", "click", "--confirm", "button", "--feedback", "flash,message",
+                     "--look", "light"),
     # the keyboard: type the word, Return sends; score and message
     "type": ("--input", "type", "--feedback", "score,message"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus

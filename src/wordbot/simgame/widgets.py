@@ -56,6 +56,13 @@ def rounded_rect(canvas: tk.Canvas, x0: float, y0: float, x1: float, y1: float, 
     return canvas.create_polygon(points, smooth=True, **kw)
 
 
+def button(canvas: tk.Canvas, x: float, y: float, text: str, colour: str, look: Look) -> tuple[int, ...]:
+    """A 140x44 rounded button with ``text``: its canvas items (a click on any is a click on it)."""
+    shape = rounded_rect(canvas, x, y, x + 140, y + 44, 10, fill=colour, outline=look.outline)
+    label = canvas.create_text(x + 70, y + 22, text=text, fill=look.text, font=(look.font, 16, "bold"))
+    return shape, label
+
+
 class TileGrid:
     """A rows×cols block of tiles on a canvas, with its geometry (cell at a point, centres)."""
 
