@@ -67,10 +67,11 @@ def test_words_the_game_takes_beyond_the_bundled_list_are_whitelisted(tmp_path, 
     from wordbot import Lexicon
 
     bundled = Lexicon.builtin("ru")
-    assert "ерпвлоки" not in bundled  # board 1 snakes е р п в / и к о л: 8 points, played first
+    assert "ерпвлоки" not in bundled  # board 1 snakes е р п в / и к о л: 8 points, played after the
+    # likeliest words (they teach what an acceptance looks like), which follow a 3 s idle watch
     log = tmp_path / "game.jsonl"
-    with simgame(log, "grid", "--seed", "1", "--duration", "30", "--extra", "ерпвлоки") as (_, source):
-        p = player(source, duration=3)
+    with simgame(log, "grid", "--seed", "1", "--duration", "40", "--extra", "ерпвлоки") as (_, source):
+        p = player(source, duration=15)
         p.lex = Lexicon.from_words(bundled.words + ["ерпвлоки"], "ru")  # the user's bigger list (--dict)
         p.learned.whitelist.clear()
         p.run()
