@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import types
 import typing
 from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
@@ -30,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
+from wordbot.diskio import write_atomic
 from wordbot.errors import WordbotError
 from wordbot.games import (
     BALDA_ENTRIES,
@@ -62,19 +62,6 @@ def _path(name: str, suffix: str) -> Path:
     if not re.fullmatch(r"[\w.-]+", name):
         raise WordbotError(f"bad profile name {name!r} (letters, digits, '.', '-', '_')")
     return profile_dir() / f"{name}{suffix}"
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so a reader never sees half of it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @dataclass

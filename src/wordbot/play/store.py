@@ -7,7 +7,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordbot.calibration.profile import data_dir, write_atomic
+from wordbot.calibration.profile import data_dir
+from wordbot.diskio import write_atomic
 
 
 @dataclass

@@ -1,0 +1,90 @@
+"""Writing and reading the files wordbot keeps (caches, profiles, learned data) so that a crash, a
+full disk or a second session never leaves a half-written or lost file.
+
+A file is written whole to a temporary name beside it, flushed to the disk, then renamed over the
+old one: a reader sees the old file or the new one, never a mix, even after a power cut. A file
+that is found broken is moved aside (kept for a look, never deleted) with one line of notice.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from wordbot.errors import notice
+
+STALE_SECONDS = 60.0  # a temporary file or folder untouched this long belongs to a dead writer
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or a new entry in ``folder`` durable (a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a flushed temporary file renamed over it, so a reader
+    never sees half of it; on any failure (full disk, Ctrl-C) the old file is untouched and the
+    temporary one removed. OSError when it cannot be written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sweep_stale(path.parent, re.compile(re.escape(f".{path.name}.") + r"\w{8}\.tmp"))
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
+
+
+def sweep_stale(folder: Path, name: re.Pattern, age: float = STALE_SECONDS) -> None:
+    """Remove what dead writers left in ``folder``: the temporary files or folders whose whole
+    name matches ``name`` and whose newest content is older than ``age`` seconds (a live writer
+    keeps touching its own)."""
+    try:
+        entries = [e for e in folder.iterdir() if name.fullmatch(e.name)]
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries:
+        try:
+            newest = entry.lstat().st_mtime
+            if entry.is_dir() and not entry.is_symlink():
+                newest = max([newest, *(p.lstat().st_mtime for p in entry.iterdir())])
+            if now - newest < age:
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink()
+        except OSError:  # gone meanwhile (another sweeper) or not ours to remove
+            continue
+
+
+def move_aside(path: Path, what: str, why: str) -> Path | None:
+    """Move the broken file ``path`` to ``path.corrupt`` (the newest broken copy kept) with one line
+    of notice; returns where it went (None when it could not be moved: then it is left alone)."""
+    aside = path.with_name(path.name + ".corrupt")
+    try:
+        os.replace(path, aside)
+    except OSError as exc:
+        notice(f"{what} {path} is broken ({why}) and cannot be moved aside ({exc.strerror}); ignored")
+        return None
+    notice(f"{what} {path} is broken ({why}); moved aside to {aside}")
+    return aside
