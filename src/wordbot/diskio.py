@@ -13,6 +13,8 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from wordbot.errors import notice
@@ -51,6 +53,25 @@ def write_atomic(path: Path, data: bytes) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` (flock on the folder itself: no lock file) while a file
+    in it is read, merged and written, so two sessions cannot lose each other's changes. Without
+    flock (not POSIX) or a folder that cannot be opened, it does not lock."""
+    try:
+        import fcntl
+
+        fd = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def sweep_stale(folder: Path, name: re.Pattern, age: float = STALE_SECONDS) -> None:
