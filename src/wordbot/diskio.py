@@ -40,19 +40,31 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a flushed temporary file renamed over it, so a reader
     never sees half of it; on any failure (full disk, Ctrl-C) the old file is untouched and the
     temporary one removed. OSError when it cannot be written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    sweep_stale(path.parent, re.compile(re.escape(f".{path.name}.") + r"\w{8}\.tmp"))
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    write_together({path: data})
+
+
+def write_together(files: dict[Path, bytes]) -> None:
+    """Write several files as ``write_atomic`` does, all or none: every one is written and flushed
+    under a temporary name before the first rename (a rename needs no space, so a full disk or a
+    failed write changes none of them)."""
+    temporary: dict[Path, str] = {}
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        for path, data in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            sweep_stale(path.parent, re.compile(re.escape(f".{path.name}.") + r"\w{8}\.tmp"))
+            fd, temporary[path] = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        for path, tmp in temporary.items():
+            os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        for tmp in temporary.values():
+            Path(tmp).unlink(missing_ok=True)
         raise
-    fsync_dir(path.parent)
+    for folder in {path.parent for path in files}:
+        fsync_dir(folder)
 
 
 @contextmanager
@@ -98,14 +110,20 @@ def sweep_stale(folder: Path, name: re.Pattern, age: float = STALE_SECONDS) -> N
             continue
 
 
-def move_aside(path: Path, what: str, why: str) -> Path | None:
-    """Move the broken file ``path`` to ``path.corrupt`` (the newest broken copy kept) with one line
-    of notice; returns where it went (None when it could not be moved: then it is left alone)."""
+def set_aside(path: Path) -> Path:
+    """Move the broken file ``path`` to ``path.corrupt`` (kept for a look, never deleted; the newest
+    broken copy wins) and return the new name. OSError when it cannot be moved."""
     aside = path.with_name(path.name + ".corrupt")
+    os.replace(path, aside)
+    return aside
+
+
+def move_aside(path: Path, what: str, why: str) -> None:
+    """``set_aside`` with one line of notice (``what`` names the file, ``why`` the fault); a file
+    that cannot be moved is left alone and said to be ignored."""
     try:
-        os.replace(path, aside)
+        aside = set_aside(path)
     except OSError as exc:
         notice(f"{what} {path} is broken ({why}) and cannot be moved aside ({exc.strerror}); ignored")
-        return None
+        return
     notice(f"{what} {path} is broken ({why}); moved aside to {aside}")
-    return aside

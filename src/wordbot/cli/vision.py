@@ -43,7 +43,7 @@ def read(
         prof = load_profile(profile)
         bank = prof.bank(lang)
         geometry = prof.geometry if prof.fits(picture) else None  # another size: find it again
-    shape = _numbers(grid, 2, "--grid", "x") if grid else None
+    shape = _grid(grid)
     reading = read_board(picture, lang, bank=bank, geometry=geometry, shape=shape)
     if annotate_out is not None:
         from wordbot.ocr.annotate import annotate
@@ -69,6 +69,16 @@ def _numbers(text: str, count: int, option: str, sep: str = ",") -> tuple[int, .
     if len(values) != count:
         raise WordbotError(f"{option} needs {count} integers separated by {sep!r}, got {text!r}")
     return values
+
+
+def _grid(text: str | None) -> tuple[int, int] | None:
+    """``--grid RxC``: 2x2 up to 64x64."""
+    if text is None:
+        return None
+    rows, cols = _numbers(text, 2, "--grid", "x")
+    if not (2 <= rows <= 64 and 2 <= cols <= 64):
+        raise WordbotError(f"--grid must be 2x2 to 64x64, got {text!r}")
+    return rows, cols
 
 
 def _frame(image: Path | None, window: str | None, region: str | None) -> np.ndarray:
@@ -122,12 +132,12 @@ def calibrate(
     from dataclasses import replace
 
     from wordbot.calibration.detect import BoardGeometry, detect_board
-    from wordbot.calibration.profile import Profile, load_profile, save_learned, save_profile, with_look
+    from wordbot.calibration.profile import Profile, load_profile, save_calibration, with_look
     from wordbot.ocr import learn as learning
     from wordbot.ocr.read import read_tiles
 
     frame = _frame(image, window, region)
-    shape = _numbers(grid, 2, "--grid", "x") if grid else None
+    shape = _grid(grid)
     if box or corners:
         if shape is None:
             raise WordbotError("--box and --corners need --grid RxC")
@@ -155,15 +165,14 @@ def calibrate(
         profile = replace(profile, input=replace(profile.input, style=input_style or profile.input.style,
                                                  confirm=confirm or profile.input.confirm))
     profile.validate()  # nothing is written unless the whole profile is right
-    learned = 0
+    glyphs = None
     if learn or tesseract:
         if learn:
             reading = read_tiles(frame, geometry, lang)
-            pictures, labels = learning.from_reading(reading, learning.parse_labels(learn), lang)
+            glyphs = learning.from_reading(reading, learning.parse_labels(learn), lang)
         else:
-            pictures, labels = learning.from_tesseract(frame, geometry, lang)
-        learned = save_learned(name, pictures, labels)
-    path = save_profile(profile)
+            glyphs = learning.from_tesseract(frame, geometry, lang)
+    path, learned = save_calibration(profile, glyphs)  # both files or neither
     if json_out:
         print_json({"profile": str(path), "rows": geometry.rows, "cols": geometry.cols,
                     "box": list(geometry.box), "learned_templates": learned})
