@@ -56,6 +56,7 @@ def write_together(files: dict[Path, bytes]) -> None:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
                 f.flush()
+                os.fchmod(f.fileno(), _mode(path))
                 os.fsync(f.fileno())
         for path, tmp in temporary.items():
             os.replace(tmp, path)
@@ -108,6 +109,14 @@ def sweep_stale(folder: Path, name: re.Pattern, age: float = STALE_SECONDS) -> N
                 entry.unlink()
         except OSError:  # gone meanwhile (another sweeper) or not ours to remove
             continue
+
+
+def _mode(path: Path) -> int:
+    """The permissions a rewritten file keeps (a new one: readable by all, as most files are)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return 0o644
 
 
 def set_aside(path: Path) -> Path:

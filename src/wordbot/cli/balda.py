@@ -12,7 +12,7 @@ from wordbot.cli import app
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.cli.solve import DictFile, Json, Lang, parse_cell, solve_app
-from wordbot.errors import WordbotError, read_user_file
+from wordbot.errors import WordbotError, read_user_file, too_big
 from wordbot.solver.ai import Engine
 from wordbot.solver.balda import Move, balda_moves
 from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
@@ -26,11 +26,21 @@ Used = Annotated[str, typer.Option("--used", help="words already played, comma-s
 MinLen = Annotated[int, typer.Option("--min-len", help="shortest word")]
 
 
+MAX_ARENA_SIZE = 15  # board side in ``ai arena`` (the start word spans it)
+MAX_BOARD_BYTES = 2**20  # a 64x64 board is 16 KB of text
+
+
 def read_board(source: str) -> list[str]:
+    """The rows of a board file ("-": stdin), at most ``MAX_BOARD_BYTES`` (/dev/zero is refused,
+    not read for ever); a UTF-8 byte-order mark is skipped."""
     if source == "-":
-        return sys.stdin.read().splitlines()
+        raw = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
+        if len(raw) > MAX_BOARD_BYTES:
+            too_big("board", "on stdin", MAX_BOARD_BYTES)
+    else:
+        raw = read_user_file(Path(source), "board file", MAX_BOARD_BYTES)
     try:
-        return read_user_file(Path(source), "board file").decode("utf-8").splitlines()
+        return raw.decode("utf-8-sig").splitlines()
     except UnicodeDecodeError:
         raise WordbotError(f"board file {source} is not UTF-8 text") from None
 
@@ -116,13 +126,15 @@ def arena(
     json_out: Json = False,
 ) -> None:
     """Engine A against a greedy player or engine B: wins, margins, depth reached."""
-    if games <= 0 or size < 3:
-        raise WordbotError("--games must be positive and --size at least 3")
+    if games <= 0 or not 3 <= size <= MAX_ARENA_SIZE:
+        raise WordbotError(f"--games must be positive and --size 3 to {MAX_ARENA_SIZE}")
     if min(time_a, time_b) < 0:
         raise WordbotError("--time-a/--time-b must be non-negative")
     if opponent not in ("greedy", "engine"):
         raise WordbotError(f"unknown --opponent {opponent!r} (choose greedy or engine)")
     lex = load_lexicon(lang, dict_file)
+    if not (lex.lengths == size).any():
+        raise WordbotError(f"no {size}-letter start word in the word list: choose another --size")
     a = engine_player(lex, mode, time_a, depth_a or None)
     b = GreedyPlayer(lex, mode) if opponent == "greedy" else engine_player(lex, mode, time_b, depth_b or None)
     result = play_match(lex, mode, size, games, a, b, seed)

@@ -16,7 +16,7 @@ import typer
 
 from wordbot.cli import app, fail
 from wordbot.cli.lexicons import load_lexicon
-from wordbot.cli.output import print_json
+from wordbot.cli.output import image_out, print_json
 from wordbot.errors import WordbotError
 from wordbot.ocr import THRESHOLD
 
@@ -125,7 +125,8 @@ def play(
     overlay_mode: Annotated[str, typer.Option("--overlay", help="side: a window beside the game; board: "
                                               "arrows on the board itself (X11 SHAPE, click-through)")]
     = "side",
-    annotate: Annotated[Path | None, typer.Option("--annotate", help="save the overlay image")] = None,
+    annotate: Annotated[Path | None, typer.Option("--annotate", callback=image_out,
+                                                  help="save the overlay image")] = None,
     json_out: Json = False,
 ) -> None:
     """The live loop: read the board beside the game, show the best words (Balda: the AI's move);

@@ -11,15 +11,22 @@ import typer
 
 from wordbot.capture.files import read_image
 from wordbot.cli import app
-from wordbot.cli.output import print_json
+from wordbot.cli.output import image_out, print_json
 from wordbot.errors import WordbotError
 
 
 def write_image(path: Path, image: np.ndarray) -> None:
-    ok, data = cv2.imencode(path.suffix or ".png", image)
+    """Write ``image`` to ``path`` whole or not at all (WordbotError naming the fault)."""
+    from wordbot.diskio import write_atomic
+
+    image_out(path)
+    ok, data = cv2.imencode(path.suffix, image)
     if not ok:
         raise WordbotError(f"cannot write an image as {path} (use .png or .jpg)")
-    data.tofile(path)
+    try:
+        write_atomic(path, data.tobytes())
+    except OSError as exc:
+        raise WordbotError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @app.command("read")
@@ -29,8 +36,8 @@ def read(
     profile: Annotated[str | None, typer.Option("--profile", help="a saved calibration profile")] = None,
     grid: Annotated[str | None, typer.Option("--grid", help="RxC: the board of this size (when the "
                                              "screen shows more than one letter grid)")] = None,
-    annotate_out: Annotated[Path | None, typer.Option("--annotate", help="write the reading drawn "
-                                                      "over the image to this PNG")] = None,
+    annotate_out: Annotated[Path | None, typer.Option("--annotate", callback=image_out, help="write the "
+                                                      "reading drawn over the image to this PNG")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
 ) -> None:
     """Find the letter board in IMAGE and read it; doubtful tiles are shown as "?"."""
