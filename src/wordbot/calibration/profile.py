@@ -94,8 +94,10 @@ def _wh(size) -> str:
     return f"{size[0]}x{size[1]}" if size else "?"
 
 
-def _tile(tile) -> str:
-    return f"{min(tile):.0f}-pixel" if tile else f"unknown (max {MAX_JITTER:g} px until calibrated)"
+def _jitter_bound(tile) -> str:
+    if tile:
+        return f"it must stay under a third of the {min(tile):.0f}-pixel tile"
+    return f"at most {MAX_JITTER:g} pixels until the tile size is known (wordbot calibrate)"
 
 
 @dataclass
@@ -152,7 +154,7 @@ class Profile:
             (self.input.confirm in CONFIRMS, f"confirm {self.input.confirm!r}"),
             (self.input.pace in PACES, f"pace {self.input.pace!r}"),
             (jitter_fits(self.input.jitter, min(self.tile) if self.tile else None),
-             f"jitter {self.input.jitter} (0 to under a third of the {_tile(self.tile)} tile)"),
+             f"jitter {self.input.jitter:g}: {_jitter_bound(self.tile)}"),
             (self.round.duration > 0, f"round duration {self.round.duration}"),
             (self.balda.entry in ("", *BALDA_ENTRIES), f"balda entry {self.balda.entry!r}"),
             (self.balda.button is None or min(self.balda.button[2:]) > 0,

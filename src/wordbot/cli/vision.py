@@ -11,7 +11,8 @@ import typer
 
 from wordbot.capture.files import read_image
 from wordbot.cli import app
-from wordbot.cli.output import image_out, print_json
+from wordbot.cli.checks import image_out
+from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
 
 
