@@ -34,7 +34,8 @@ def read_board(source: str) -> list[str]:
     """The rows of a board file ("-": stdin), at most ``MAX_BOARD_BYTES`` (/dev/zero is refused,
     not read for ever); a UTF-8 byte-order mark is skipped."""
     if source == "-":
-        raw = sys.stdin.buffer.read(MAX_BOARD_BYTES + 1)
+        stdin = getattr(sys.stdin, "buffer", None)  # a text stream without one in tests
+        raw = stdin.read(MAX_BOARD_BYTES + 1) if stdin else sys.stdin.read(MAX_BOARD_BYTES + 1).encode()
         if len(raw) > MAX_BOARD_BYTES:
             too_big("board", "on stdin", MAX_BOARD_BYTES)
     else:
