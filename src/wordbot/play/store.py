@@ -107,7 +107,7 @@ def _read(path: Path) -> tuple[set[str], set[str]]:
             if not isinstance(words, list) or not all(isinstance(w, str) and 0 < len(w) <= MAX_WORD
                                                       for w in words):
                 raise ValueError("a list of words is expected")
-    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         move_aside(path, "the learned-words file", str(exc).split("\n")[0][:80])
         return set(), set()
     return set(lists[0]), set(lists[1])
