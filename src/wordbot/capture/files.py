@@ -24,10 +24,14 @@ def read_image(path: Path) -> np.ndarray:
         raise WordbotError(f"no such image file: {path}")
     _check_pixels(path)
     data = np.frombuffer(read_user_file(path, "image file", MAX_IMAGE_BYTES), np.uint8)
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)  # its own lines about bad data
     try:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     except cv2.error:
         image = None
+    finally:
+        cv2.utils.logging.setLogLevel(level)
     if image is None:
         raise WordbotError(f"cannot read {path} as an image (PNG, JPEG, BMP, ...)")
     return image

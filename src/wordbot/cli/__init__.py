@@ -6,6 +6,7 @@ end as one line on stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import signal
@@ -72,12 +73,12 @@ def _run(args: list[str]) -> int:
 
 def _ending(exc: BaseException) -> int:
     """Print one line for ``exc`` and return the exit status."""
-    if isinstance(exc, SystemExit):
-        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     if stopping.interrupted(exc):  # also a SystemError from a compiled call that Ctrl-C interrupted
         print(stopping.STOPPED, file=sys.stderr)
         return 130
-    if isinstance(exc, BrokenPipeError):  # e.g. piped into head: the reader wanted no more
+    if isinstance(exc, SystemExit) and not _closed_pipe(exc.__context__):
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    if _closed_pipe(exc) or _closed_pipe(exc.__context__):  # piped into head: the reader wanted no more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
         return 0
@@ -104,6 +105,11 @@ def _ending(exc: BaseException) -> int:
         return 1
     print(f"wordbot: error: {message}", file=sys.stderr)
     return 2
+
+
+def _closed_pipe(exc: BaseException | None) -> bool:
+    """Whether ``exc`` is a write to a pipe whose reader has gone (typer turns it into status 1)."""
+    return isinstance(exc, OSError) and exc.errno == errno.EPIPE
 
 
 def _xlib_warnings_to_stderr() -> None:
