@@ -98,7 +98,7 @@ def test_piping_into_a_reader_that_stops_early_is_no_error(dirs):
     from .conftest import ROOT
 
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    cmd = f"{sys.executable} -m wordbot solve grid кото/рыба/слон/мачт --rows 4 --cols 4 | head -c 10 >/dev/null;" \
-          " echo ${PIPESTATUS[0]}"
+    cmd = (f"{sys.executable} -m wordbot solve grid кото/рыба/слон/мачт --rows 4 --cols 4"
+           " | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}")
     r = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env, timeout=300)
     assert r.stdout.strip() in ("0", "141") and "Traceback" not in r.stderr and "Exception" not in r.stderr
