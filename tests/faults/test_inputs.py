@@ -102,3 +102,23 @@ def test_piping_into_a_reader_that_stops_early_is_no_error(dirs):
            " | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}")
     r = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, env=env, timeout=300)
     assert r.stdout.strip() in ("0", "141") and "Traceback" not in r.stderr and "Exception" not in r.stderr
+
+
+def test_used_words_are_checked(dirs, tmp_path):
+    (tmp_path / "board.txt").write_text(".....\n.....\nбалда\n.....\n.....\n", encoding="utf-8")
+    r = wordbot("solve", "balda", tmp_path / "board.txt", "--used", "сумма,zzz")
+    one_line(r, "'zzz' is not a ru word")
+    r = wordbot("solve", "balda", tmp_path / "board.txt", "--used", "сумма,ккк")
+    assert r.returncode == 0
+    one_line(r, "not in the word list", 0)
+
+
+def test_library_inputs_that_used_to_mislead():
+    from wordbot import Lexicon, balda_moves, score_grids
+
+    lex = Lexicon.from_words(["ад", "да", "балда", "а", "у"])
+    board = [".....", ".....", "балда", ".....", "....."]
+    as_text = [(m.word, m.cell) for m in balda_moves(board, lex, used="ад,да", min_len=1)]
+    assert as_text == [(m.word, m.cell) for m in balda_moves(board, lex, used=["ад", "да"], min_len=1)]
+    with pytest.raises(Exception, match="outside the ru alphabet"):
+        score_grids(np.full((1, 16), 256), 4, 4, lex)

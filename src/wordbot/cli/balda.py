@@ -12,7 +12,7 @@ from wordbot.cli import app
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.cli.solve import DictFile, Json, Lang, parse_cell, solve_app
-from wordbot.errors import WordbotError, read_user_file, too_big
+from wordbot.errors import WordbotError, notice, read_user_file, too_big
 from wordbot.solver.ai import Engine
 from wordbot.solver.balda import Move, balda_moves
 from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
@@ -46,8 +46,19 @@ def read_board(source: str) -> list[str]:
         raise WordbotError(f"board file {source} is not UTF-8 text") from None
 
 
-def _used(text: str) -> list[str]:
-    return [w.strip() for w in text.split(",") if w.strip()]
+def _used(text: str, lex) -> list[str]:
+    """``--used``: words of the game's alphabet (a typo is one line); words the list lacks cannot
+    be played anyway, which a notice says (a misspelt used word would otherwise be played again)."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    alpha = lex.alphabet
+    bad = [w for w in words if not alpha.is_word(alpha.normalize(w))]
+    if bad:
+        raise WordbotError(f"--used: {bad[0]!r} is not a {lex.lang} word (letters of the alphabet only)")
+    unknown = [w for w in words if lex.index(w) < 0]
+    if unknown:
+        notice(f"--used: not in the word list, so never played anyway: {', '.join(unknown[:5])}"
+               + (" ..." if len(unknown) > 5 else ""))
+    return words
 
 
 def _line(m: Move) -> str:
@@ -73,7 +84,7 @@ def solve_balda(
     at = parse_cell(cell, "--cell") if cell is not None else None
     via = parse_cell(through, "--through") if through is not None else None
     lex = load_lexicon(lang, dict_file)
-    moves = balda_moves(rows, lex, mode, _used(used), at, via, min_len)
+    moves = balda_moves(rows, lex, mode, _used(used, lex), at, via, min_len)
     shown = moves[:limit] if limit > 0 else list(moves)
     if json_out:
         print_json({"moves": shown, "count": len(moves)})
@@ -98,7 +109,7 @@ def ai_balda(
         raise WordbotError(f"--time must be a non-negative number of seconds (got {time_limit})")
     rows = read_board(board_file)
     lex = load_lexicon(lang, dict_file)
-    thought = Engine(lex, mode).think(rows, _used(used), time_limit)
+    thought = Engine(lex, mode).think(rows, _used(used, lex), time_limit)
     if json_out:
         print_json({"move": thought.move, "depth": thought.depth, "nodes": thought.nodes,
                     "seconds": round(thought.seconds, 3), "value": thought.value})
