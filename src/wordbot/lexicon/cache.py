@@ -53,6 +53,7 @@ def load_or_build(
         except Damaged as exc:
             notice(f"the compiled cache {folder.name} is damaged ({exc}); rebuilding it")
             shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(folder.with_name(f"{name}-v{FORMAT_VERSION - 1}-{key}"), ignore_errors=True)  # unchecked
     arrays, meta = build()
     arrays = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
     try:
