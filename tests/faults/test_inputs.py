@@ -122,3 +122,12 @@ def test_library_inputs_that_used_to_mislead():
     assert as_text == [(m.word, m.cell) for m in balda_moves(board, lex, used=["ад", "да"], min_len=1)]
     with pytest.raises(Exception, match="outside the ru alphabet"):
         score_grids(np.full((1, 16), 256), 4, 4, lex)
+
+
+@pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display")
+def test_xlib_warnings_never_reach_stdout(dirs, tmp_path):
+    (tmp_path / "xauth").write_bytes(b"\x01\x00\x00\x05junk")  # an unreadable ~/.Xauthority
+    r = wordbot("play", "--window", "no such window anywhere", "--json",
+                env={"XAUTHORITY": str(tmp_path / "xauth")})
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode().strip().splitlines()[-1].startswith("wordbot: error: no window")
