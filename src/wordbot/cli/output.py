@@ -40,4 +40,3 @@ def progress_status(initial: str) -> Iterator:
         return
     with stderr.status(initial) as status:
         yield lambda text: status.update(text)
-
