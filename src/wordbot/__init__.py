@@ -10,6 +10,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from wordbot import stopping
+
+stopping.install_while_loading()  # Ctrl-C while the modules load: one line, not a traceback
+
 _WHERE = {
     "Found": "wordbot.solver.grid",
     "Lexicon": "wordbot.lexicon",

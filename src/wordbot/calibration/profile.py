@@ -21,16 +21,17 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import types
 import typing
+import zipfile
 from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
-from wordbot.errors import WordbotError
+from wordbot.diskio import move_aside, set_aside, write_atomic, write_together
+from wordbot.errors import WordbotError, notice
 from wordbot.games import (
     BALDA_ENTRIES,
     CONFIRMS,
@@ -64,17 +65,39 @@ def _path(name: str, suffix: str) -> Path:
     return profile_dir() / f"{name}{suffix}"
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so a reader never sees half of it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+MAX_PROFILE_BYTES = 2**20  # a profile is about 1 KB
+MAX_GLYPH_BYTES = 64 * 2**20  # unpacked: a few thousand 32x32 pictures at most
+MAX_JITTER = 10.0  # pixels: the most jitter allowed while the tile size is not known yet
+
+
+def jitter_fits(jitter: float, tile: float | None) -> bool:
+    """Whether a random offset of up to ``jitter`` pixels keeps a swipe on its tile of side
+    ``tile`` (under a third of it; ``MAX_JITTER`` while the tile is not known): more would cross
+    into a neighbour, and a word swiped through a wrong tile is refused and blacklisted for good."""
+    return jitter >= 0 and (jitter <= MAX_JITTER if tile is None else jitter < tile / 3)
+
+
+def check_jitter(jitter: float, tile: float) -> None:
+    """WordbotError when ``jitter`` does not fit a tile of side ``tile`` (found in play)."""
+    if not jitter_fits(jitter, tile):
+        raise WordbotError(f"--jitter {jitter:g} is too large for the {tile:.0f}-pixel tiles of this "
+                           f"board (it must stay under a third of a tile: {tile / 3:.1f})")
+
+
+def inside(box, frame_size) -> bool:
+    """Whether ``box`` (x, y, w, h) lies within a frame of ``frame_size`` (w, h)."""
+    x, y, w, h = box
+    return x >= -2 and y >= -2 and x + w <= frame_size[0] + 2 and y + h <= frame_size[1] + 2  # rounding
+
+
+def _wh(size) -> str:
+    return f"{size[0]}x{size[1]}" if size else "?"
+
+
+def _jitter_bound(tile) -> str:
+    if tile:
+        return f"it must stay under a third of the {min(tile):.0f}-pixel tile"
+    return f"at most {MAX_JITTER:g} pixels until the tile size is known (wordbot calibrate)"
 
 
 @dataclass
@@ -118,14 +141,20 @@ class Profile:
             (self.lang in ("ru", "en"), f"lang {self.lang!r} (ru or en)"),
             (self.game in GAMES, f"game {self.game!r} (one of {', '.join(GAMES)})"),
             (self.min_len is None or 1 <= self.min_len <= 64, f"min_len {self.min_len}"),
-            (0 <= self.rows <= 64 and 0 <= self.cols <= 64 and (self.rows == 0) == (self.cols == 0),
-             f"board size {self.rows}x{self.cols}"),
+            ((self.rows, self.cols) == (0, 0) or (2 <= self.rows <= 64 and 2 <= self.cols <= 64),
+             f"board size {self.rows}x{self.cols} (2x2 to 64x64)"),
             (self.rows == 0 or (self.box is not None and self.tile is not None
                                 and min(self.box[2:]) > 0 and min(self.tile) > 0), f"board box {self.box}"),
+            (self.tile is None or min(self.tile) > 0, f"tile {self.tile}"),
+            (self.box is None or min(self.box[2:]) > 0, f"board box {self.box}"),
+            (self.frame_size is None or min(self.frame_size) > 0, f"frame size {self.frame_size}"),
+            (self.rows == 0 or self.frame_size is None or inside(self.box, self.frame_size),
+             f"board box {self.box}: outside the {_wh(self.frame_size)} frame"),
             (self.input.style in ("", *INPUT_STYLES), f"input style {self.input.style!r}"),
             (self.input.confirm in ("", *CONFIRMS), f"confirm {self.input.confirm!r}"),
             (self.input.pace in PACES, f"pace {self.input.pace!r}"),
-            (0 <= self.input.jitter <= 0.3 * max(self.tile or (100,)), f"jitter {self.input.jitter}"),
+            (jitter_fits(self.input.jitter, min(self.tile) if self.tile else None),
+             f"jitter {self.input.jitter:g}: {_jitter_bound(self.tile)}"),
             (self.round.duration > 0, f"round duration {self.round.duration}"),
             (self.balda.entry in ("", *BALDA_ENTRIES), f"balda entry {self.balda.entry!r}"),
             (self.balda.button is None or min(self.balda.button[2:]) > 0,
@@ -184,19 +213,24 @@ def load_profile(name: str) -> Profile:
     and reported in the error."""
     path = _path(name, ".json")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_PROFILE_BYTES + 1)
     except FileNotFoundError:
         raise WordbotError(f"no game profile {name!r} (run wordbot calibrate --name {name})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WordbotError(f"profile {path} is unreadable: {exc}") from None
+    except OSError as exc:
+        raise WordbotError(f"profile {path} is unreadable: {exc.strerror}") from None
     try:
-        data = json.loads(text)
-        profile = _build(Profile, data, "profile")
+        if len(raw) > MAX_PROFILE_BYTES:
+            raise ValueError("too large")
+        profile = _build(Profile, json.loads(raw.decode("utf-8")), "profile")
         profile.validate()
-    except (ValueError, WordbotError) as exc:
-        aside = path.with_name(path.name + ".corrupt")
-        os.replace(path, aside)
-        raise WordbotError(f"profile {path} is broken ({exc}); moved aside to {aside}: run wordbot "
+    except (ValueError, RecursionError, WordbotError) as exc:
+        why = " ".join(str(exc).split())[:200]
+        try:
+            where = f"moved aside to {set_aside(path)}"
+        except OSError as move:
+            where = f"cannot be moved aside ({move.strerror})"
+        raise WordbotError(f"profile {path} is broken ({why}); {where}: run wordbot "
                            f"calibrate --name {name} again") from None
     return profile
 
@@ -238,17 +272,47 @@ def _value(tp, value, where: str):
 
 
 def load_learned(name: str) -> tuple[np.ndarray, np.ndarray]:
-    """Learned glyph pictures and their letters (empty arrays when there are none)."""
+    """Learned glyph pictures and their letters (empty arrays when there are none). A file that is
+    not a learned-glyphs file is moved aside with one line of notice: reading goes on with the
+    built-in templates."""
+    from wordbot.ocr.glyph import SIZE
+
     path = _path(name, ".glyphs.npz")
+    none = np.zeros((0, SIZE, SIZE), np.uint8), np.array([], dtype="<U1")
     if not path.is_file():
-        return np.zeros((0, 32, 32), np.uint8), np.array([], dtype="<U1")
-    with np.load(path) as data:
-        return data["pictures"], data["labels"]
+        return none
+    try:
+        pictures, labels = _read_glyphs(path)
+    except OSError as exc:
+        notice(f"cannot read the learned glyphs {path} ({exc.strerror or exc}); using the built-in ones")
+        return none
+    except (ValueError, KeyError, EOFError, MemoryError, zipfile.BadZipFile) as exc:
+        move_aside(path, "the learned-glyphs file", " ".join(str(exc).split())[:80] or type(exc).__name__)
+        return none
+    return pictures, labels
 
 
-def save_learned(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int = 8) -> int:
-    """Add templates to the profile's learned ones (at most ``limit`` per letter, newest kept);
-    returns how many the profile holds."""
+def _read_glyphs(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """The checked pictures and labels of a glyphs file (ValueError naming what is wrong; members
+    are sized before they are unpacked, so a small file cannot expand to gigabytes)."""
+    from wordbot.ocr.glyph import SIZE
+
+    with zipfile.ZipFile(path) as archive:
+        if sum(info.file_size for info in archive.infolist()) > MAX_GLYPH_BYTES:
+            raise ValueError("too large")
+    with np.load(path, allow_pickle=False) as data:
+        pictures, labels = data["pictures"], data["labels"]
+    if pictures.dtype != np.uint8 or pictures.ndim != 3 or pictures.shape[1:] != (SIZE, SIZE):
+        raise ValueError(f"pictures of shape {pictures.shape} and type {pictures.dtype}")
+    if labels.dtype.kind != "U" or labels.shape != pictures.shape[:1] or \
+            not all(len(letter) == 1 for letter in labels.tolist()):
+        raise ValueError("labels are not one letter per picture")
+    return pictures, labels
+
+
+def merged_glyphs(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int = 8) -> tuple[bytes, int]:
+    """The profile's learned templates with these added (at most ``limit`` per letter, newest kept)
+    as the bytes of its glyphs file, and how many it holds."""
     import io
 
     old_p, old_l = load_learned(name)
@@ -267,8 +331,34 @@ def save_learned(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int
     keep.sort()
     buf = io.BytesIO()
     np.savez_compressed(buf, pictures=pictures[keep], labels=labels[keep])
-    write_atomic(_path(name, ".glyphs.npz"), buf.getvalue())
-    return len(keep)
+    return buf.getvalue(), len(keep)
+
+
+def save_learned(name: str, pictures: np.ndarray, labels: np.ndarray, limit: int = 8) -> int:
+    """Add templates to the profile's learned ones (see ``merged_glyphs``); returns how many the
+    profile holds."""
+    data, count = merged_glyphs(name, pictures, labels, limit)
+    write_atomic(_path(name, ".glyphs.npz"), data)
+    return count
+
+
+def save_calibration(profile: Profile, glyphs: tuple[np.ndarray, np.ndarray] | None = None
+                     ) -> tuple[Path, int]:
+    """Save ``profile`` and, with ``glyphs`` (pictures, labels), add them to its learned templates:
+    both files or neither (a full, read-only or missing data folder changes nothing and is one
+    WordbotError). Returns the profile's path and how many templates it holds."""
+    profile.validate()
+    path = _path(profile.name, ".json")
+    files = {path: json.dumps(asdict(profile), ensure_ascii=False, indent=1).encode()}
+    count = 0
+    if glyphs is not None:
+        files[_path(profile.name, ".glyphs.npz")], count = merged_glyphs(profile.name, *glyphs)
+    try:
+        write_together(files)
+    except OSError as exc:
+        raise WordbotError(f"cannot save profile {profile.name!r} in {path.parent}: "
+                           f"{exc.strerror or exc}") from None
+    return path, count
 
 
 def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> BoardGeometry:

@@ -8,20 +8,50 @@ import cv2
 import numpy as np
 
 from wordbot.capture.base import FrameSource
-from wordbot.errors import WordbotError
+from wordbot.errors import WordbotError, read_user_file
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 
 
+MAX_IMAGE_BYTES = 512 * 2**20
+MAX_PIXELS = 80_000_000  # an 8K screen is 33 million: a bigger picture is no screenshot (and 240 MB)
+
+
 def read_image(path: Path) -> np.ndarray:
-    """BGR pixels of ``path``; WordbotError when it is missing or not a picture."""
+    """BGR pixels of ``path``; WordbotError when it is missing, not a picture, or too large (the
+    size in the header is checked before anything is unpacked)."""
     if not path.is_file():
         raise WordbotError(f"no such image file: {path}")
-    data = np.fromfile(path, np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    _check_pixels(path)
+    data = np.frombuffer(read_user_file(path, "image file", MAX_IMAGE_BYTES), np.uint8)
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)  # its own lines about bad data
+    try:
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    except cv2.error:
+        image = None
+    finally:
+        cv2.utils.logging.setLogLevel(level)
     if image is None:
         raise WordbotError(f"cannot read {path} as an image (PNG, JPEG, BMP, ...)")
     return image
+
+
+def _check_pixels(path: Path) -> None:
+    """WordbotError when the header of ``path`` gives more than ``MAX_PIXELS`` (unknown formats
+    are left to the decoder)."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            w, h = im.size
+    except Image.DecompressionBombError:  # Pillow's own bound, above ours
+        w, h = MAX_PIXELS, 2
+    except Exception:  # noqa: BLE001 - any header Pillow cannot parse: OpenCV decides
+        return
+    if w * h > MAX_PIXELS:
+        raise WordbotError(f"image {path} is too large for a screenshot "
+                           f"(at most {MAX_PIXELS // 10**6} million pixels)")
 
 
 class ImageFile(FrameSource):

@@ -33,6 +33,13 @@ class ScreenRegion(FrameSource):
             region = (m["left"], m["top"], m["width"], m["height"])
         if region[2] <= 0 or region[3] <= 0:
             raise WordbotError(f"empty screen region {region}")
+        screen = self._sct.monitors[0]  # all monitors together
+        x, y, w, h = region
+        if x < screen["left"] or y < screen["top"] or x + w > screen["left"] + screen["width"] \
+                or y + h > screen["top"] + screen["height"]:
+            self._sct.close()
+            raise WordbotError(f"screen region {x},{y},{w},{h} is not inside the screen "
+                               f"({screen['width']}x{screen['height']} at {screen['left']},{screen['top']})")
         self.region = tuple(int(v) for v in region)
         self.origin = self.region[:2]
 

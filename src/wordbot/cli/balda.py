@@ -12,7 +12,7 @@ from wordbot.cli import app
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.cli.solve import DictFile, Json, Lang, parse_cell, solve_app
-from wordbot.errors import WordbotError, read_user_file
+from wordbot.errors import WordbotError, notice, read_user_file, too_big
 
 if TYPE_CHECKING:  # the solvers are imported by the commands that run them: --help loads none
     from wordbot.solver.balda import Move
@@ -26,17 +26,39 @@ Used = Annotated[str, typer.Option("--used", help="words already played, comma-s
 MinLen = Annotated[int, typer.Option("--min-len", help="shortest word")]
 
 
+MAX_ARENA_SIZE = 15  # board side in ``ai arena`` (the start word spans it)
+MAX_BOARD_BYTES = 2**20  # a 64x64 board is 16 KB of text
+
+
 def read_board(source: str) -> list[str]:
+    """The rows of a board file ("-": stdin), at most ``MAX_BOARD_BYTES`` (/dev/zero is refused,
+    not read for ever); a UTF-8 byte-order mark is skipped."""
     if source == "-":
-        return sys.stdin.read().splitlines()
+        stdin = getattr(sys.stdin, "buffer", None)  # a text stream without one in tests
+        raw = stdin.read(MAX_BOARD_BYTES + 1) if stdin else sys.stdin.read(MAX_BOARD_BYTES + 1).encode()
+        if len(raw) > MAX_BOARD_BYTES:
+            too_big("board", "on stdin", MAX_BOARD_BYTES)
+    else:
+        raw = read_user_file(Path(source), "board file", MAX_BOARD_BYTES)
     try:
-        return read_user_file(Path(source), "board file").decode("utf-8").splitlines()
+        return raw.decode("utf-8-sig").splitlines()
     except UnicodeDecodeError:
         raise WordbotError(f"board file {source} is not UTF-8 text") from None
 
 
-def _used(text: str) -> list[str]:
-    return [w.strip() for w in text.split(",") if w.strip()]
+def _used(text: str, lex) -> list[str]:
+    """``--used``: words of the game's alphabet (a typo is one line); words the list lacks cannot
+    be played anyway, which a notice says (a misspelt used word would otherwise be played again)."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    alpha = lex.alphabet
+    bad = [w for w in words if not alpha.is_word(alpha.normalize(w))]
+    if bad:
+        raise WordbotError(f"--used: {bad[0]!r} is not a {lex.lang} word (letters of the alphabet only)")
+    unknown = [w for w in words if lex.index(w) < 0]
+    if unknown:
+        notice(f"--used: not in the word list, so never played anyway: {', '.join(unknown[:5])}"
+               + (" ..." if len(unknown) > 5 else ""))
+    return words
 
 
 def _line(m: Move) -> str:
@@ -64,7 +86,7 @@ def solve_balda(
     at = parse_cell(cell, "--cell") if cell is not None else None
     via = parse_cell(through, "--through") if through is not None else None
     lex = load_lexicon(lang, dict_file)
-    moves = balda_moves(rows, lex, mode, _used(used), at, via, min_len)
+    moves = balda_moves(rows, lex, mode, _used(used, lex), at, via, min_len)
     shown = moves[:limit] if limit > 0 else list(moves)
     if json_out:
         print_json({"moves": shown, "count": len(moves)})
@@ -91,7 +113,7 @@ def ai_balda(
         raise WordbotError(f"--time must be a non-negative number of seconds (got {time_limit})")
     rows = read_board(board_file)
     lex = load_lexicon(lang, dict_file)
-    thought = Engine(lex, mode).think(rows, _used(used), time_limit)
+    thought = Engine(lex, mode).think(rows, _used(used, lex), time_limit)
     if json_out:
         print_json({"move": thought.move, "depth": thought.depth, "nodes": thought.nodes,
                     "seconds": round(thought.seconds, 3), "value": thought.value})
@@ -122,13 +144,15 @@ def arena(
     """Engine A against a greedy player or engine B: wins, margins, depth reached."""
     from wordbot.solver.balda_arena import GreedyPlayer, engine_player, play_match
 
-    if games <= 0 or size < 3:
-        raise WordbotError("--games must be positive and --size at least 3")
+    if games <= 0 or not 3 <= size <= MAX_ARENA_SIZE:
+        raise WordbotError(f"--games must be positive and --size 3 to {MAX_ARENA_SIZE}")
     if min(time_a, time_b) < 0:
         raise WordbotError("--time-a/--time-b must be non-negative")
     if opponent not in ("greedy", "engine"):
         raise WordbotError(f"unknown --opponent {opponent!r} (choose greedy or engine)")
     lex = load_lexicon(lang, dict_file)
+    if not (lex.lengths == size).any():
+        raise WordbotError(f"no {size}-letter start word in the word list: choose another --size")
     a = engine_player(lex, mode, time_a, depth_a or None)
     b = GreedyPlayer(lex, mode) if opponent == "greedy" else engine_player(lex, mode, time_b, depth_b or None)
     result = play_match(lex, mode, size, games, a, b, seed)

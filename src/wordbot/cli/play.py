@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from wordbot.cli import app, fail
+from wordbot.cli.checks import image_out, pixels, seconds
 from wordbot.cli.lexicons import load_lexicon
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
@@ -79,7 +80,7 @@ def _profile(game: str | None, profile: str | None, lang: str | None, dict_file:
                    input=replace(prof.input, style=input_style or prof.input.style,
                                  confirm=confirm or prof.input.confirm, pace=pace or prof.input.pace,
                                  jitter=prof.input.jitter if jitter is None else jitter),
-                   round=replace(prof.round, duration=duration or prof.round.duration))
+                   round=replace(prof.round, duration=prof.round.duration if duration is None else duration))
     prof.validate()
     return prof
 
@@ -116,17 +117,19 @@ def play(
                                                     "the profile's, else found on the first word)")] = None,
     confirm: Annotated[str | None, typer.Option("--confirm", help="click input: last or enter")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="enter the words (default: overlay only)")] = False,
-    duration: Annotated[float | None, typer.Option("--duration", help="seconds the round lasts at most")]
-    = None,
+    duration: Annotated[float | None, typer.Option("--duration", callback=seconds,
+                                                   help="seconds the round lasts at most")] = None,
     threshold: Annotated[float | None, typer.Option("--threshold", help="tile confidence needed "
                                                     "(default: the reader's own, 0.5)")] = None,
     pace: Annotated[str | None, typer.Option("--pace", help="fast, normal or human")] = None,
-    jitter: Annotated[float | None, typer.Option("--jitter", help="pixels of random offset per cell")] = None,
+    jitter: Annotated[float | None, typer.Option("--jitter", callback=pixels,
+                                                 help="pixels of random offset per cell")] = None,
     turns: Annotated[int, typer.Option("--turns", help="Balda: moves to make")] = 10,
     overlay_mode: Annotated[str, typer.Option("--overlay", help="side: a window beside the game; board: "
                                               "arrows on the board itself (X11 SHAPE, click-through)")]
     = "side",
-    annotate: Annotated[Path | None, typer.Option("--annotate", help="save the overlay image")] = None,
+    annotate: Annotated[Path | None, typer.Option("--annotate", callback=image_out,
+                                                  help="save the overlay image")] = None,
     json_out: Json = False,
 ) -> None:
     """The live loop: read the board beside the game, show the best words (Balda: the AI's move);
@@ -190,7 +193,8 @@ def demo(
     lang: Lang = "ru",
     size: Annotated[int, typer.Option("--size", help="board side")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="board number")] = 1,
-    duration: Annotated[float, typer.Option("--duration", help="seconds the round lasts")] = 30.0,
+    duration: Annotated[float, typer.Option("--duration", callback=seconds,
+                                            help="seconds the round lasts")] = 30.0,
     out: Annotated[Path, typer.Option("--out", help="folder for the log and screenshots")] = Path("out"),
     json_out: Json = False,
 ) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from wordbot.cli import app
+from wordbot.cli.checks import image_out
 from wordbot.cli.output import print_json
 from wordbot.errors import WordbotError
 
@@ -16,12 +17,19 @@ if TYPE_CHECKING:  # OpenCV and numpy are imported by the commands that use them
 
 
 def write_image(path: Path, image: np.ndarray) -> None:
+    """Write ``image`` to ``path`` whole or not at all (WordbotError naming the fault)."""
     import cv2
 
-    ok, data = cv2.imencode(path.suffix or ".png", image)
+    from wordbot.diskio import write_atomic
+
+    image_out(path)
+    ok, data = cv2.imencode(path.suffix, image)
     if not ok:
         raise WordbotError(f"cannot write an image as {path} (use .png or .jpg)")
-    data.tofile(path)
+    try:
+        write_atomic(path, data.tobytes())
+    except OSError as exc:
+        raise WordbotError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @app.command("read")
@@ -31,8 +39,8 @@ def read(
     profile: Annotated[str | None, typer.Option("--profile", help="a saved calibration profile")] = None,
     grid: Annotated[str | None, typer.Option("--grid", help="RxC: the board of this size (when the "
                                              "screen shows more than one letter grid)")] = None,
-    annotate_out: Annotated[Path | None, typer.Option("--annotate", help="write the reading drawn "
-                                                      "over the image to this PNG")] = None,
+    annotate_out: Annotated[Path | None, typer.Option("--annotate", callback=image_out, help="write the "
+                                                      "reading drawn over the image to this PNG")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print one JSON document")] = False,
 ) -> None:
     """Find the letter board in IMAGE and read it; doubtful tiles are shown as "?"."""
@@ -46,7 +54,7 @@ def read(
         prof = load_profile(profile)
         bank = prof.bank(lang)
         geometry = prof.geometry if prof.fits(picture) else None  # another size: find it again
-    shape = _numbers(grid, 2, "--grid", "x") if grid else None
+    shape = _grid(grid)
     reading = read_board(picture, lang, bank=bank, geometry=geometry, shape=shape)
     if annotate_out is not None:
         from wordbot.ocr.annotate import annotate
@@ -72,6 +80,16 @@ def _numbers(text: str, count: int, option: str, sep: str = ",") -> tuple[int, .
     if len(values) != count:
         raise WordbotError(f"{option} needs {count} integers separated by {sep!r}, got {text!r}")
     return values
+
+
+def _grid(text: str | None) -> tuple[int, int] | None:
+    """``--grid RxC``: 2x2 up to 64x64."""
+    if text is None:
+        return None
+    rows, cols = _numbers(text, 2, "--grid", "x")
+    if not (2 <= rows <= 64 and 2 <= cols <= 64):
+        raise WordbotError(f"--grid must be 2x2 to 64x64, got {text!r}")
+    return rows, cols
 
 
 def _frame(image: Path | None, window: str | None, region: str | None) -> np.ndarray:
@@ -125,12 +143,12 @@ def calibrate(
     from dataclasses import replace
 
     from wordbot.calibration.detect import BoardGeometry, detect_board
-    from wordbot.calibration.profile import Profile, load_profile, save_learned, save_profile, with_look
+    from wordbot.calibration.profile import Profile, load_profile, save_calibration, with_look
     from wordbot.ocr import learn as learning
     from wordbot.ocr.read import read_tiles
 
     frame = _frame(image, window, region)
-    shape = _numbers(grid, 2, "--grid", "x") if grid else None
+    shape = _grid(grid)
     if box or corners:
         if shape is None:
             raise WordbotError("--box and --corners need --grid RxC")
@@ -158,15 +176,14 @@ def calibrate(
         profile = replace(profile, input=replace(profile.input, style=input_style or profile.input.style,
                                                  confirm=confirm or profile.input.confirm))
     profile.validate()  # nothing is written unless the whole profile is right
-    learned = 0
+    glyphs = None
     if learn or tesseract:
         if learn:
             reading = read_tiles(frame, geometry, lang)
-            pictures, labels = learning.from_reading(reading, learning.parse_labels(learn), lang)
+            glyphs = learning.from_reading(reading, learning.parse_labels(learn), lang)
         else:
-            pictures, labels = learning.from_tesseract(frame, geometry, lang)
-        learned = save_learned(name, pictures, labels)
-    path = save_profile(profile)
+            glyphs = learning.from_tesseract(frame, geometry, lang)
+    path, learned = save_calibration(profile, glyphs)  # both files or neither
     if json_out:
         print_json({"profile": str(path), "rows": geometry.rows, "cols": geometry.cols,
                     "box": list(geometry.box), "learned_templates": learned})

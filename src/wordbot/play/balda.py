@@ -25,6 +25,7 @@ import numpy as np
 
 from wordbot.act import Actor, Bounds, Stopped
 from wordbot.calibration.detect import BoardGeometry
+from wordbot.calibration.profile import check_jitter
 from wordbot.errors import WordbotError
 from wordbot.games import BaldaSpec
 from wordbot.lexicon import Lexicon
@@ -368,7 +369,9 @@ class BaldaPlayer(Seat):
             raise WordbotError("no input driver configured")
         ox, oy = frame.origin
         boxes = (v.board.board_box, v.keys_box, *buttons)
-        return self.make_actor(Bounds(tuple((ox + x, oy + y, w, h) for x, y, w, h in boxes)))
+        actor = self.make_actor(Bounds(tuple((ox + x, oy + y, w, h) for x, y, w, h in boxes)))
+        check_jitter(actor.pacing.jitter, v.board.tile)  # the tile is known only now
+        return actor
 
     def _points(self, frame: Frame, v: BaldaView, cells) -> list[tuple[float, float]]:
         """Screen points of board cells."""

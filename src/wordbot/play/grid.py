@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from wordbot.act import Actor, Bounds, Moved, Pacing, Stopped
+from wordbot.calibration.profile import check_jitter
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
 from wordbot.games import RGB, FeedbackSpec, Game, InputSpec, Signature
@@ -640,6 +641,7 @@ class GridPlayer(Seat):
         if self.make_actor is None:
             raise WordbotError("no input driver configured")
         actor = self.make_actor(self._bounds())
+        check_jitter(actor.pacing.jitter, self.reading.tile)  # the tile is known only now
         actor.guard = self._offset
         return actor
 

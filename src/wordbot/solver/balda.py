@@ -74,7 +74,10 @@ def knots_cap(mode: str) -> int:
 
 
 def banned_words(lex: Lexicon, used: Iterable[str]) -> np.ndarray:
-    """Words already played (the starting word included, when the caller lists it)."""
+    """Words already played (the starting word included, when the caller lists it); one string is
+    taken as comma-separated words (as ``--used``), not as single letters."""
+    if isinstance(used, str):
+        used = used.split(",")
     banned = np.zeros(len(lex), dtype=np.bool_)
     for w in used:
         i = lex.index(w)

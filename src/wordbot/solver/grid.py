@@ -241,11 +241,13 @@ def score_grids(boards, rows: int, cols: int, lex: Lexicon, min_len: int = 3,
     if codes is None:  # special tiles: board by board through the general path
         return np.array([_totals(solve_grid(list(b), rows, cols, lex, min_len, rules))
                          for b in boards], dtype=np.int64).reshape(-1, 2)
+    codes = np.asarray(codes)  # checked before the cast to int8, where 256 would wrap to a letter
+    if codes.size and (codes.dtype.kind not in "iu" or (codes < -1).any()
+                       or (codes >= lex.alphabet.size).any()):
+        raise WordbotError(f"a board has a character outside the {lex.lang} alphabet")
     codes = np.ascontiguousarray(codes, dtype=np.int8).reshape(len(codes), -1)
     if codes.shape[1] != rows * cols:
         raise WordbotError(f"boards have {codes.shape[1]} tiles, expected {rows * cols}")
-    if (codes < -1).any() or (codes >= lex.alphabet.size).any():
-        raise WordbotError(f"a board has a character outside the {lex.lang} alphabet")
     start, nbr = king_neighbours(rows, cols)
     child0, mask, word_of, max_len, len_score = _kernel_args(lex, scoring)
     args = (child0, mask, word_of, max_len, codes, start, nbr, min_len, len_score,

@@ -13,6 +13,7 @@ from wordbot.errors import WordbotError
 from wordbot.lexicon.alphabet import Alphabet
 
 ANY, PREFIX, SUFFIX = 0, 1, 2  # where in a word a tile may stand: anywhere, first only, last only
+MAX_TILE = 16  # letters in one spelling of a tile (stored as int8; real games show up to 4)
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ def parse_tile(text: str, alpha: Alphabet) -> Tile | None:
         kind, raw = SUFFIX, raw[1:]
     spellings = tuple(raw.split("/"))
     for s in spellings:
+        if len(s) > MAX_TILE:
+            raise WordbotError(f"tile {text[:20]!r}... has {len(s)} letters (at most {MAX_TILE})")
         if not alpha.is_word(s):
             raise WordbotError(f"tile {text!r} has a character outside the {alpha.lang} alphabet")
     return Tile(spellings, kind)

@@ -1,0 +1,67 @@
+"""Ctrl-C as one line ("wordbot: stopped") and exit status 130, wherever it lands.
+
+Two places need help. While the package loads (numba, OpenCV: about a second) an interrupt would
+end in an import traceback, so the command line installs ``while_loading`` first: it ends the
+process at once, as nothing is half done yet. Later an interrupt raises KeyboardInterrupt as usual,
+but one landing inside a compiled (numba) call comes back as a SystemError "returned a result with
+an exception set", and typer turns one into a silent exit 130: ``interrupted`` recognises all of
+them by the flag ``on_interrupt`` sets and by the KeyboardInterrupt in the exception's chain.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+
+STOPPED = "wordbot: stopped"
+_seen = threading.Event()
+
+
+def while_loading(signum, frame) -> None:
+    """SIGINT handler while modules are imported: one line, exit 130, nothing to clean up."""
+    os.write(2, (STOPPED + "\n").encode())
+    os._exit(130)
+
+
+def install_while_loading() -> None:
+    """For the command line only (a library must not take Ctrl-C from its host): the ``wordbot``
+    script or ``python -m wordbot``."""
+    script = os.path.basename(sys.argv[0]) == "wordbot" if sys.argv else False
+    module = getattr(sys, "orig_argv", [])[1:3] == ["-m", "wordbot"]
+    if (script or module) and signal.getsignal(signal.SIGINT) is signal.default_int_handler \
+            and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, while_loading)
+
+
+def on_interrupt(signum, frame) -> None:
+    """SIGINT handler of a running command: remember it, then interrupt as Python does."""
+    _seen.set()
+    raise KeyboardInterrupt
+
+
+def install() -> None:
+    """The running command's handler (replacing ``while_loading``; an ignored SIGINT, as in a
+    background job, stays ignored)."""
+    _seen.clear()
+    if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, while_loading):
+        signal.signal(signal.SIGINT, on_interrupt)
+
+
+def seen() -> bool:
+    """Whether Ctrl-C came since ``install``."""
+    return _seen.is_set()
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` ended the command because of Ctrl-C."""
+    if seen():
+        return True
+    visited: set[int] = set()
+    while exc is not None and id(exc) not in visited:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        visited.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False

@@ -1,0 +1,83 @@
+"""Ctrl-C at random moments: always "wordbot: stopped" alone on stderr and status 130, and nothing
+half-written left behind (a compile interrupted while it saves its cache leaves no temp folder)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from wordbot import stopping
+
+from .conftest import ROOT
+
+BOARD = ".....\n.....\nбалда\n.....\n.....\n"
+
+
+def interrupt(args: list[str], after: float, env: dict) -> tuple[int, str]:
+    """Run ``wordbot ARGS``, send SIGINT ``after`` seconds after its start; (status, stderr)."""
+    environ = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **env}
+    proc = subprocess.Popen([sys.executable, "-m", "wordbot", *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=environ,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(after)
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"still running 300 s after Ctrl-C at {after:.2f} s")
+    return proc.returncode, err.decode()
+
+
+def check_stopped(code: int, err: str, after: float) -> None:
+    """Stopped, or (Ctrl-C after the end) finished normally; never a traceback."""
+    assert "Traceback" not in err and "Error" not in err, (after, err)
+    if code == 130:
+        assert err.strip().splitlines() == [stopping.STOPPED], (after, err)
+    else:
+        assert code == 0, (after, code, err)
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_random_moments_of_a_long_search(dirs, tmp_path):
+    (tmp_path / "board.txt").write_text(BOARD, encoding="utf-8")
+    rng = random.Random(13)
+    env = {"WORDBOT_CACHE_DIR": str(dirs[0])}
+    for after in [0.05, 0.3] + [rng.uniform(0.5, 4.0) for _ in range(6)]:
+        code, err = interrupt(["ai", "balda", str(tmp_path / "board.txt"), "--time", "inf"], after, env)
+        assert code == 130, (after, code, err)  # the search never ends on its own
+        check_stopped(code, err, after)
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_a_list_is_compiled_and_saved_leaves_no_temporary_folder(tmp_path):
+    words = "\n".join(f"{a}{b}{c}{d}" for a in "абвгдежз" for b in "абвгдежзийкл" for c in "мнопрст"
+                      for d in "уфхцчшщ")
+    (tmp_path / "words.txt").write_text(words, encoding="utf-8")
+    rng = random.Random(7)
+    for k in range(6):
+        cache = tmp_path / f"cache{k}"
+        after = rng.uniform(0.3, 3.0)
+        code, err = interrupt(["solve", "grid", "абвг/дежз/ийкл/мноп", "--rows", "4", "--cols", "4", "--dict",
+                               str(tmp_path / "words.txt")], after, {"WORDBOT_CACHE_DIR": str(cache)})
+        check_stopped(code, err, after)
+        left = [p.name for p in cache.iterdir() if p.name.startswith(".")] if cache.exists() else []
+        assert left == [], (after, left)
+
+
+def test_an_interrupt_hidden_in_a_system_error_is_recognised():
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as inner:
+            raise SystemError("CPUDispatcher(...) returned a result with an exception set") from inner
+    except SystemError as exc:
+        assert stopping.interrupted(exc)
+    assert not stopping.interrupted(ValueError("x"))
