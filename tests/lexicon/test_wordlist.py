@@ -148,3 +148,15 @@ def test_reader_agrees_with_a_line_by_line_twin(rows, block):
     assert dict(zip(words, got.freq.tolist(), strict=True)) == pytest.approx(expected)
     assert got.report.lines == len(lines)
     assert got.report.too_long == sum(line.startswith("q" * 70) for line in lines)
+
+
+def test_endless_and_bomb_lists_end_with_one_line(tmp_path):
+    """/dev/zero reads without end and a small gzip unpacks to gigabytes: both are stopped early."""
+    with pytest.raises(WordbotError, match="over 512 MB of text"):
+        Lexicon.from_file("/dev/zero", "ru")
+    bomb = tmp_path / "list.txt"  # no .gz: recognised by its magic bytes
+    with gzip.open(bomb, "wb") as f:
+        for _ in range(20):
+            f.write("кот\n".encode() * (1 << 20))  # 160 MB of one word, about 0.3 MB packed
+    with pytest.raises(WordbotError, match="over 100 times its size"):
+        Lexicon.from_file(bomb, "ru")

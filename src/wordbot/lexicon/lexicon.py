@@ -111,7 +111,7 @@ class Lexicon:
         path = Path(path)
         alphabet(lang)
         with _open_list(path) as fh:
-            key = _digest(iter(functools.partial(fh.read, 1 << 22), b""))
+            key = _digest(wordlist.blocks(fh, str(path)))
         return cls._cached(lang, key, str(path), lambda: _open_list(path), progress)
 
     @classmethod

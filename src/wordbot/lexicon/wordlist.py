@@ -29,6 +29,9 @@ from wordbot.lexicon.alphabet import Alphabet
 # "word" would only make every per-word buffer of the solvers that much wider.
 MAX_WORD = 64
 BLOCK = 1 << 22  # bytes read at a time
+MAX_TEXT = 512 << 20  # bytes a list may hold, read or unpacked (5x the largest lists seen): /dev/zero and
+# a gzip bomb end with one line, not an endless read
+BOMB, BOMB_FROM = 100, 64 << 20  # past 64 MB unpacked, more than 100 times the packed bytes is a bomb
 # Bytes kept of a line that runs across blocks: above 4 * MAX_WORD, so a first token cut here is
 # still too long to be a word (no letter takes more than 4 bytes).
 LINE_CAP = 4096
@@ -106,11 +109,24 @@ def decompressed(stream: BinaryIO) -> tuple[BinaryIO, str]:
     return stream, ""
 
 
-def line_blocks(stream: BinaryIO) -> Iterator[bytes]:
+def blocks(stream: BinaryIO, name: str = "", packed: BinaryIO | None = None) -> Iterator[bytes]:
+    """The stream in reads of BLOCK bytes, MAX_TEXT bytes at most; unpacked from ``packed``, at most
+    BOMB times its size once past BOMB_FROM (word lists pack 3-10 to 1). WordbotError beyond."""
+    total = 0
+    while chunk := stream.read(BLOCK):
+        total += len(chunk)
+        if total > MAX_TEXT:
+            raise WordbotError(f"word list {name} holds over {MAX_TEXT >> 20} MB of text: not a word list")
+        if packed is not None and total > BOMB_FROM and total > BOMB * packed.tell():
+            raise WordbotError(f"word list {name} unpacks to over {BOMB} times its size: not a word list")
+        yield chunk
+
+
+def line_blocks(stream: BinaryIO, name: str = "", packed: BinaryIO | None = None) -> Iterator[bytes]:
     """Blocks of whole lines, each ending in a newline. A line that runs across blocks keeps only
     its first LINE_CAP bytes (cut where no UTF-8 letter is split), so no line costs more memory."""
     carry, cutting = b"", False
-    while chunk := stream.read(BLOCK):
+    for chunk in blocks(stream, name, packed):
         if cutting:
             newline = chunk.find(b"\n")
             if newline < 0:
@@ -184,13 +200,14 @@ def fold(token: str, alpha: Alphabet) -> str:
 
 def read(stream: BinaryIO, alpha: Alphabet, name: str) -> WordList:
     """Every word of a list, however it comes (see the module's docstring)."""
+    packed = stream
     stream, compression = decompressed(stream)
     pattern = line_pattern(alpha.letters)
     best: dict[str, float] = {}
     encoding, ranked = None, False
     lines = undecodable = foreign = too_long = columns = folded = 0
     try:
-        for block in line_blocks(stream):
+        for block in line_blocks(stream, name, packed if compression else None):
             if not lines and b"\x00" in block[:65536]:
                 raise WordbotError(f"word list {name} is a binary file, not text")
             if encoding is None and not block.isascii():
