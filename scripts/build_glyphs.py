@@ -1,13 +1,15 @@
 """Regenerate the built-in glyph templates: src/wordbot/ocr/data/glyphs.npz.
 
-Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at
+Every Russian and English letter, upper and lower case (Russian Ё/ё too, a glyph of its own that
+reads е), is rendered with each font of ``BANK_FONTS`` at
 several cap heights (small ones for the blocky, grey look of small tiles, where most doubtful
 readings were, and a large one), the small ones also blurred (screenshots scaled or blurred by an
 emulator), each mapped to ink and normalized the way a tile read from the screen is
 (``wordbot.ocr.tile.soft_ink``, ``wordbot.ocr.glyph.normalize``).
 Renderings nearly the same as another letter's (score >= ``AMBIGUOUS``) are left out, and of a
-letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). Russian Ё
-is stored as е (the alphabet folds it).
+letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). A
+template's label is the glyph as drawn ("Ж", "ж", "Ё"): a board is read in one alphabet and one
+case (``wordbot.ocr.bank``), so capital I and small l, identical in many fonts, never meet.
 
 The fonts come from Debian packages: fonts-dejavu-core, fonts-dejavu-extra, fonts-liberation
 (Liberation 2), fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-noto-extra,
@@ -83,7 +85,7 @@ def renderings(path: Path, letter: str) -> list[np.ndarray]:
     also blurred."""
     out = []
     for cap in CAP_HEIGHTS:
-        coverage = render(ImageFont.truetype(str(path), int(round(cap / 0.72))), letter.upper())
+        coverage = render(ImageFont.truetype(str(path), int(round(cap / 0.72))), letter)
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
         out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred]]  # as a tile is read
     return out
@@ -112,6 +114,12 @@ def unambiguous(pictures: np.ndarray, labels: np.ndarray) -> np.ndarray:
     return out
 
 
+def glyphs(lang: str) -> list[str]:
+    """The glyphs of ``lang`` as drawn: every letter in both cases (Russian Ё and ё too)."""
+    letters = alphabet(lang).letters + ("ё" if lang == "ru" else "")
+    return [ch.upper() for ch in letters] + list(letters)
+
+
 def main() -> None:
     assert not set(BANK_FONTS) & (set(HELDOUT_FONTS) | set(VALIDATION_FONTS))
     paths = [font_path(name) for name in BANK_FONTS]
@@ -120,16 +128,18 @@ def main() -> None:
         raise SystemExit(f"fonts missing: {', '.join(missing)}: install their Debian packages")
     pictures, labels, fonts = [], [], []
     for lang in ("ru", "en"):
-        drawn = [(letter, name, pic) for letter in alphabet(lang).letters
-                 for name, path in zip(BANK_FONTS, paths, strict=True) for pic in renderings(path, letter)]
-        letter_of = np.array([letter for letter, _, _ in drawn])
-        clear = unambiguous(np.array([pic for _, _, pic in drawn]), letter_of)
-        for letter in alphabet(lang).letters:
-            mine = [drawn[i] for i in np.nonzero((letter_of == letter) & clear)[0]]
-            for i in distinct(np.array([pic for _, _, pic in mine])):
-                pictures.append(mine[i][2])
-                labels.append(letter)
-                fonts.append(mine[i][1])
+        for case in (str.isupper, str.islower):  # a set of templates is matched on its own
+            drawn = [(letter, name, pic) for letter in glyphs(lang) if case(letter)
+                     for name, path in zip(BANK_FONTS, paths, strict=True)
+                     for pic in renderings(path, letter)]
+            letter_of = np.array([letter for letter, _, _ in drawn])
+            clear = unambiguous(np.array([pic for _, _, pic in drawn]), letter_of)
+            for letter in dict.fromkeys(letter_of):
+                mine = [drawn[i] for i in np.nonzero((letter_of == letter) & clear)[0]]
+                for i in distinct(np.array([pic for _, _, pic in mine])):
+                    pictures.append(mine[i][2])
+                    labels.append(letter)
+                    fonts.append(mine[i][1])
     OUT.parent.mkdir(parents=True, exist_ok=True)
     pictures = (np.round(np.array(pictures) / GREY_STEP) * GREY_STEP).astype(np.uint8)
     np.savez_compressed(OUT, pictures=pictures, labels=np.array(labels), fonts=np.array(fonts))

@@ -1,9 +1,13 @@
 """The template bank: normalized glyph pictures with their letters, and matching against them.
 
 The built-in bank (``data/glyphs.npz``, made by scripts/build_glyphs.py from open fonts) holds
-Russian and English capitals; templates learned from the user's own game are added to it (see
-``wordbot.ocr.learn``). Matching only considers the letters of the chosen language, which is how
-Latin/Cyrillic look-alikes (A/А, P/Р, C/С, ...) are resolved.
+Russian and English letters in both cases, each template labelled with the glyph as drawn ("Ж",
+"ж", "Ё"); templates learned from the user's own game are added to it (see ``wordbot.ocr.learn``)
+and stand for either case. A board is one alphabet and one case: matching considers the letters of
+one language (how Latin/Cyrillic look-alikes, A/А, P/Р, C/С, are resolved) in one case (how capital
+I and small l, the same stroke in many fonts, are), and which language and case the board is in
+is told from how well each fits (``wordbot.ocr.read``). A letter is reported in lower case; Ё is
+a letter of its own here (its dots tell it from Е) and the reader folds it into е.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ import numpy as np
 from numba import njit
 
 from wordbot.lexicon.alphabet import alphabet
-from wordbot.ocr.glyph import features, shapes
+from wordbot.ocr.glyph import SIZE, features, shapes
 
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
 PIXEL_WEIGHT = 0.3  # of the pixel cosine in a template's score; the rest is the shape cosine
+CASES = ("upper", "lower")
 
 
 @dataclass(frozen=True)
@@ -30,39 +35,101 @@ class Match:
     agree: np.ndarray  # bool: the pixel features alone pick the same letter
 
 
-class Bank:
-    """Templates of one language: ``pictures`` (n, SIZE, SIZE) uint8 with their ``labels``."""
+@dataclass(frozen=True)
+class Scores:
+    """How well each glyph fits each letter of one bank in one case (or both: ``case`` None)."""
 
-    def __init__(self, lang: str, pictures: np.ndarray, labels: np.ndarray) -> None:
-        letters = alphabet(lang).letters
-        keep = np.isin(labels, list(letters))
-        order = np.argsort(labels[keep], kind="stable")  # grouped by letter
+    letters: list[str]
+    score: np.ndarray  # (m, letters) best template score of each letter
+    pixel: np.ndarray  # (m, letters) best pixel cosine alone
+
+    @property
+    def best(self) -> np.ndarray:
+        """(m,) score of each glyph's best letter (-inf where the bank has no letters)."""
+        return self.score.max(axis=1) if self.score.shape[1] else np.full(len(self.score), -np.inf)
+
+    def match(self) -> Match:
+        order = np.argsort(-self.score, axis=1)
+        rows = np.arange(len(self.score))
+        second = self.score[rows, order[:, 1]] if self.score.shape[1] > 1 else np.full(len(rows), -1.0)
+        agree = self.pixel.argmax(axis=1) == order[:, 0]
+        return Match([self.letters[j] for j in order[:, 0]], self.score[rows, order[:, 0]], second, agree)
+
+
+def glyph_letters(lang: str) -> set[str]:
+    """The single glyphs a template of ``lang`` may stand for: its letters, and Russian ё."""
+    return set(alphabet(lang).letters) | ({"ё"} if lang == "ru" else set())
+
+
+class Bank:
+    """Templates of one language: ``pictures`` (n, SIZE, SIZE) uint8 with their ``labels`` (a
+    letter or, learned from a game, a multi-letter tile such as "qu"). With ``cased`` a label's
+    case says which case the template is drawn in (the built-in ones); otherwise every template
+    stands for both cases (learned from one game, whose case it is)."""
+
+    def __init__(self, lang: str, pictures: np.ndarray, labels: np.ndarray, cased: bool = False,
+                 any_case: np.ndarray | None = None) -> None:
+        glyphs = glyph_letters(lang)
+        labels = np.asarray(labels).astype(str)
+        pictures = np.asarray(pictures, np.uint8).reshape(-1, SIZE, SIZE)
+        either = np.ones(len(labels), bool) if any_case is None else np.asarray(any_case, bool)
+        if cased and any_case is None:
+            either = np.array([not (len(t) == 1 and t.lower() != t.upper()) for t in labels], bool)
+        keys = np.char.lower(labels) if len(labels) else labels
+        keep = np.array([bool(k) and all(ch in glyphs for ch in k) for k in keys], bool)
+        case = np.where(either, "a", np.where(np.char.isupper(labels), "u", "l")) if len(labels) else labels
+        # Templates grouped by (case, letter): a group's best score is one number per glyph.
+        group_of = np.char.add(case, keys) if len(labels) else labels
+        order = np.argsort(group_of[keep], kind="stable")
         self.lang = lang
         self.pictures = pictures[keep][order]
         self.labels = labels[keep][order]
-        self.letters, self._starts = np.unique(self.labels, return_index=True)
-        self.letters = self.letters.tolist()
+        self.any_case = either[keep][order]
+        groups, self._starts = np.unique(group_of[keep][order], return_index=True)
+        self.letters = sorted({g[1:] for g in groups})
+        index = {k: i for i, k in enumerate(self.letters)}
+        self._group_letter = np.array([index[g[1:]] for g in groups], int)
+        self._group_case = np.array([g[0] for g in groups])
         self._features = features(self.pictures)
         self._shapes = shapes(self.pictures)
 
     def plus(self, pictures: np.ndarray, labels: np.ndarray) -> Bank:
-        """This bank with more templates (learned ones) added."""
+        """This bank with more templates (learned ones, for either case) added."""
         if len(pictures) == 0:
             return self
         return Bank(self.lang, np.concatenate([self.pictures, pictures]),
-                    np.concatenate([self.labels, labels]))
+                    np.concatenate([self.labels, np.asarray(labels).astype(str)]),
+                    any_case=np.concatenate([self.any_case, np.ones(len(labels), bool)]))
 
-    def match(self, pictures: np.ndarray) -> Match:
+    def group_scores(self, pictures: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(m, groups) best mixed score and best pixel cosine of each template group."""
+        if len(self._starts) == 0:
+            return np.zeros((len(pictures), 0), np.float32), np.zeros((len(pictures), 0), np.float32)
+        return letter_scores(features(pictures), shapes(pictures), self._features, self._shapes,
+                             self._starts, PIXEL_WEIGHT)
+
+    def scores(self, pictures: np.ndarray, case: str | None = None,
+               groups: tuple[np.ndarray, np.ndarray] | None = None) -> Scores:
+        """Each letter's best score for each glyph, over the templates of ``case`` ("upper",
+        "lower"; None: both) and those for either case; ``groups``: ``group_scores`` already made."""
+        score, pixel = groups if groups is not None else self.group_scores(pictures)
+        mine = np.ones(len(self._group_case), bool) if case is None else \
+            np.isin(self._group_case, ("a", case[0]))
+        out = np.full((len(score), len(self.letters)), -np.inf, np.float32)
+        out_pixel = out.copy()
+        for g in np.nonzero(mine)[0]:
+            k = self._group_letter[g]
+            out[:, k] = np.maximum(out[:, k], score[:, g])
+            out_pixel[:, k] = np.maximum(out_pixel[:, k], pixel[:, g])
+        present = np.isfinite(out).any(axis=0) if len(out) else np.isin(
+            np.arange(len(self.letters)), self._group_letter[mine])
+        return Scores([ch for ch, p in zip(self.letters, present, strict=True) if p], out[:, present],
+                      out_pixel[:, present])
+
+    def match(self, pictures: np.ndarray, case: str | None = None) -> Match:
         """The likeliest letter of each normalized glyph picture, with the scores behind it: a
         template's score is its pixel and shape cosines mixed (``PIXEL_WEIGHT``)."""
-        per_letter, pixel = letter_scores(features(pictures), shapes(pictures), self._features,
-                                          self._shapes, self._starts, PIXEL_WEIGHT)
-        order = np.argsort(-per_letter, axis=1)
-        rows = np.arange(len(pictures))
-        best = per_letter[rows, order[:, 0]]
-        second = per_letter[rows, order[:, 1]]
-        agree = pixel.argmax(axis=1) == order[:, 0]
-        return Match([self.letters[j] for j in order[:, 0]], best, second, agree)
+        return self.scores(pictures, case).match()
 
 
 @njit(cache=True, fastmath=True)
@@ -110,5 +177,5 @@ def mixed(pixel: np.ndarray, shape: np.ndarray, other_pixel: np.ndarray,
 
 @lru_cache(maxsize=4)
 def builtin_bank(lang: str) -> Bank:
-    data = np.load(DATA)
-    return Bank(lang, data["pictures"], data["labels"])
+    with np.load(DATA) as data:
+        return Bank(lang, data["pictures"], data["labels"], cased=True)

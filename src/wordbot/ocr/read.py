@@ -3,7 +3,14 @@
 ``read_tiles(image, geometry, lang) -> BoardReading``. The confidence is what the safety rule
 relies on (a tile below ``THRESHOLD`` is shown to the user and no word through it is swiped), so
 it is built to be low whenever a reading is doubtful: a poor best match, a close second letter,
-pixel and shape features that disagree, a letter read from two shapes on one board, or faint ink.
+pixel and shape features that disagree, a letter read from two shapes on one board, faint ink, or
+a glyph that fits the other alphabet clearly better.
+
+A board is one alphabet and one case. Which (``Script``) is told from the pixels: every glyph is
+scored against both languages' templates in both cases; the case of a language is the one its
+glyphs fit best, and a glyph *tells* the language when one language fits it by ``TELLS`` more
+than the other (А/A, Р/P and the like fit both the same and tell nothing). Given a language
+(``--lang``), a board whose telling glyphs are the other alphabet's is an error, never a reading.
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ import cv2
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
-from wordbot.ocr.bank import Bank, Match, builtin_bank
+from wordbot.errors import WordbotError
+from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank
 from wordbot.ocr.glyph import SIZE, features, normalize
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
 
@@ -37,6 +45,10 @@ class BoardReading:
     board_box: tuple[int, int, int, int]
     centres: list[tuple[float, float]]
     pictures: np.ndarray = field(repr=False, compare=False, default=None)  # normalized glyphs
+    lang: str = ""  # the alphabet read ("" when no tile has a letter)
+    case: str = ""  # "upper" or "lower"
+    parts: dict[int, np.ndarray] = field(repr=False, compare=False, default_factory=dict)  # the
+    # glyphs of multi-letter tiles, left to right
 
     @property
     def doubtful(self) -> list[int]:
@@ -64,7 +76,8 @@ class BoardReading:
     def to_dict(self) -> dict:
         return {"rows": self.rows, "cols": self.cols, "tiles": self.tiles,
                 "confidence": [round(c, 3) for c in self.confidence], "board_box": list(self.board_box),
-                "centres": [[round(x, 1), round(y, 1)] for x, y in self.centres]}
+                "centres": [[round(x, 1), round(y, 1)] for x, y in self.centres], "lang": self.lang,
+                "case": self.case}
 
 
 RATIO = 0.4  # d_best / d_other at which a tile becomes doubtful
@@ -115,6 +128,8 @@ class TilePictures:
     pictures: np.ndarray  # (n, SIZE, SIZE) uint8 normalized glyph of every tile, all zero if empty
     contrast: np.ndarray  # (n,) ink-to-background contrast
     clipped: np.ndarray  # (n,) bool: the letter may have lost a part (see TileInk)
+    parts: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> (k, SIZE, SIZE) pictures
+    # of the glyphs standing side by side in it (a multi-letter tile, or Ы's two strokes)
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -131,8 +146,9 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     for i, ink in enumerate(inks):
         if ink.mask is not None:
             pictures[i] = normalize(ink.mask)
+    parts = {i: np.array([normalize(part) for part in ink.parts]) for i, ink in enumerate(inks) if ink.parts}
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
-                        np.array([ink.clipped for ink in inks], bool))
+                        np.array([ink.clipped for ink in inks], bool), parts)
 
 
 def _crop(image: np.ndarray, geometry: BoardGeometry, i: int) -> np.ndarray:
@@ -165,46 +181,123 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
     return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
-def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
+TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
+NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
+
+
+@dataclass(frozen=True)
+class Script:
+    """The alphabet and case a board is read in, and how each glyph fits it."""
+
+    lang: str
+    case: str
+    scores: Scores  # of the board's glyphs in this language and case
+    foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
+
+
+def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None) -> Script:
+    """The language and case of the glyphs ``pictures`` (one per lettered tile), told from how
+    well each fits each language's ``banks``; ``lang`` when given, checked. WordbotError when the
+    glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
+    fits = {}
+    for name, bank in banks.items():
+        groups = bank.group_scores(pictures)
+        cases = {case: bank.scores(pictures, case, groups) for case in CASES}
+        case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
+        fits[name] = (case, cases[case])
+    best = {name: scores.best for name, (_, scores) in fits.items()}
+    ru, en = best.get("ru"), best.get("en")
+    votes = {"ru": 0, "en": 0}
+    if ru is not None and en is not None:
+        votes = {"ru": int(np.sum(ru - en >= TELLS)), "en": int(np.sum(en - ru >= TELLS))}
+    if lang is None:
+        lang = max(votes, key=votes.get)
+        if votes[lang] == 0 or votes[lang] < 2 * votes[_other(lang)]:
+            raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
+                               f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
+    elif votes[_other(lang)] >= max(2, 2 * votes[lang]):
+        other = _other(lang)
+        raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
+                           f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
+                           f"(read it with --lang {other}, or without --lang)")
+    case, scores = fits[lang]
+    other = best.get(_other(lang))
+    foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
+    return Script(lang, case, scores, foreign)
+
+
+def _other(lang: str) -> str:
+    return "en" if lang == "ru" else "ru"
+
+
+def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = None,
                bank: Bank | None = None) -> BoardReading:
-    """Read every cell of ``geometry`` in ``image`` against ``bank`` (the built-in one by default)."""
-    bank = bank or builtin_bank(lang)
+    """Read every cell of ``geometry`` in ``image`` against ``bank`` (the built-in one of its
+    language by default) in the language ``lang`` (None: told from the glyphs; see ``script``)."""
     tiles_seen = tile_pictures(image, geometry)
     pictures, contrast = tiles_seen.pictures, tiles_seen.contrast
     inked = pictures.reshape(len(pictures), -1).any(axis=1)
     tiles = [""] * len(pictures)
     conf = np.zeros(len(pictures), np.float32)
+    found = Script(lang or "", "", None, None)
     if inked.any():
         idx = np.nonzero(inked)[0]
-        m = bank.match(pictures[idx])
-        conf[idx] = confidence(m) * _consistency(pictures[idx], m)
+        banks = {name: builtin_bank(name) for name in NAMES}
+        if bank is not None:
+            banks[bank.lang] = bank
+        found = script(pictures[idx], banks, lang)
+        m = found.scores.match()
+        conf[idx] = confidence(m) * _consistency(pictures[idx], m) * ~found.foreign
         conf[idx] = np.where(tiles_seen.clipped[idx], np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]
+        _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
     empty = ~inked
     conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
-    return BoardReading(geometry.rows, geometry.cols, tiles, [float(c) for c in conf], geometry.box,
-                        [(float(x), float(y)) for x, y in geometry.centres], pictures)
+    return BoardReading(geometry.rows, geometry.cols, [t.replace("ё", "е") for t in tiles],
+                        [float(c) for c in conf], geometry.box,
+                        [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
+                        found.case, tiles_seen.parts)
+
+
+def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray) -> None:
+    """A doubtful tile whose ink stands as glyphs side by side is read glyph by glyph (in either
+    case: Boggle's "Qu"); the tile is their letters when every one is sure (Ы, read sure as one
+    glyph, is never split)."""
+    doubtful = [i for i in parts if conf[i] < THRESHOLD]
+    if not doubtful:
+        return
+    glyphs = np.concatenate([parts[i] for i in doubtful])
+    m = bank.match(glyphs)
+    sure = confidence(m)
+    k = 0
+    for i in doubtful:
+        n = len(parts[i])
+        if sure[k: k + n].min() >= THRESHOLD:
+            tiles[i] = "".join(m.letters[k: k + n])
+            conf[i] = sure[k: k + n].min()
+        k += n
 
 
 MAX_SIDE = 4096  # larger images are read at a reduced size (boards are never that fine)
 
 
-def read_board(image: np.ndarray, lang: str = "ru", bank: Bank | None = None,
+def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = None,
                geometry: BoardGeometry | None = None, shape: tuple[int, int] | None = None) -> BoardReading:
     """The board in a whole screenshot (numpy BGR, board anywhere in it): found, then read.
 
     ``geometry`` skips detection (a calibrated profile's board); ``bank`` adds learned templates;
     ``shape`` (rows, cols) picks the board of that size when the picture holds more than one
-    letter lattice (a Balda board and its letter picker).
-    Raises WordbotError when ``image`` is not a picture or holds no board.
+    letter lattice (a Balda board and its letter picker); ``lang`` None: told from the glyphs.
+    Raises WordbotError when ``image`` is not a picture or holds no board, or when the board's
+    letters are not of ``lang``'s alphabet.
     """
     from wordbot.calibration.detect import detect_board
-    from wordbot.errors import WordbotError
     from wordbot.lexicon.alphabet import alphabet
 
-    alphabet(lang)  # a clear error for an unknown language
+    if lang is not None:
+        alphabet(lang)  # a clear error for an unknown language
     if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
         raise WordbotError("not an image (expected a numpy BGR array)")
     if image.dtype != np.uint8:

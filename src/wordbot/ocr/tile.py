@@ -6,7 +6,9 @@ colour channel fitted to the pixels of that colour (a gradient fill then stays b
 the ink's connected parts the letter is the largest one plus the parts that belong with it (a
 breve or dot centred over it, the bar of Ы); parts touching the crop's edge (tile outline, rounded
 corners, neighbours) and small parts off to the side (letter values in Wordament-like games) are
-dropped. (The two dots of Ё are dropped too, which reads Е: the alphabet folds them.)
+dropped, except small parts over the letter (the dots of Ё and ё, which the bank reads as ё).
+Glyphs standing side by side (a multi-letter tile, "Qu"; or Ы's two strokes) are also given one by
+one, for the reader to try when the whole does not read.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class TileInk:
     # letter value, or wider (taller) than the crop
     aside: tuple[float, float, float, float] | None = None  # where the biggest small part off to
     # the side (a letter value) was: x0, y0, x1, y1 as fractions of the crop
+    parts: tuple[np.ndarray, ...] = ()  # the ink of each glyph standing side by side, left to
+    # right (empty when there is one)
 
 
 def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
@@ -94,9 +98,13 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
         and not _along_edge(boxes[i], w, h, boxes[main]))]
     keep, aside = [], []
+    main_y = boxes[main][1]
     for i in parts:
-        small = boxes[i][cv2.CC_STAT_HEIGHT] < 0.6 * main_h
-        if i != main and small and abs(centres[i][0] - main_cx) > 0.3 * main_w:
+        x, y, cw, ch = boxes[i][:4]
+        small = ch < 0.6 * main_h
+        over = y + ch <= main_y + 0.15 * main_h and main_x + 0.1 * main_w <= centres[i][0] \
+            <= main_x + 0.9 * main_w  # a dot or breve over the letter (Ё's dots sit off centre)
+        if i != main and small and abs(centres[i][0] - main_cx) > 0.3 * main_w and not over:
             aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
         else:
             keep.append(i)
@@ -111,11 +119,37 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     solid = (letter > 0) & (dist > contrast * 0.6)
     clipped = (bool((cut & near).any())
                or (solid[:, 0].any() and solid[:, -1].any()) or (solid[0].any() and solid[-1].any()))
+    glyphs = _side_by_side([boxes[i] for i in keep])
+    split = ()
+    if len(glyphs) > 1:
+        split = tuple(np.where(cv2.dilate(np.isin(labels, [keep[k] for k in g]).astype(np.uint8),
+                                          np.ones((3, 3), np.uint8)) > 0, soft, 0).astype(np.float32)
+                      for g in glyphs)
     value = None
     if aside:
         x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
         value = (x / w, y / h, (x + cw) / w, (y + ch) / h)
-    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value)
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split)
+
+
+def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
+    """The letter's parts (x, y, w, h boxes) grouped into glyphs standing side by side, left to
+    right: parts whose columns overlap are one glyph (a letter and its dots); a group lower than
+    0.4 of the tallest is no glyph of its own (one group is returned then)."""
+    order = sorted(range(len(boxes)), key=lambda k: boxes[k][0])
+    groups: list[list[int]] = []
+    right = -1
+    for k in order:
+        x, _, w, _ = boxes[k][:4]
+        if groups and x < right - 1:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+        right = max(right, x + w) if len(groups[-1]) > 1 else x + w
+    if len(groups) < 2:
+        return groups
+    heights = [max(boxes[k][1] + boxes[k][3] for k in g) - min(boxes[k][1] for k in g) for g in groups]
+    return groups if min(heights) >= 0.4 * max(heights) else [list(range(len(boxes)))]
 
 
 def soft_ink(distance: np.ndarray, contrast: float) -> np.ndarray:
