@@ -49,6 +49,9 @@ class BoardReading:
     case: str = ""  # "upper" or "lower"
     parts: dict[int, np.ndarray] = field(repr=False, compare=False, default_factory=dict)  # the
     # glyphs of multi-letter tiles, left to right
+    others: list[tuple[int, int, tuple[int, int, int, int]]] = field(default_factory=list)  # other
+    # letter lattices seen in the picture: rows, cols, box
+    note: str = ""  # what the reader had to do (a saved board found again)
 
     @property
     def doubtful(self) -> list[int]:
@@ -77,7 +80,7 @@ class BoardReading:
         return {"rows": self.rows, "cols": self.cols, "tiles": self.tiles,
                 "confidence": [round(c, 3) for c in self.confidence], "board_box": list(self.board_box),
                 "centres": [[round(x, 1), round(y, 1)] for x, y in self.centres], "lang": self.lang,
-                "case": self.case}
+                "case": self.case, "others": [[r, c, list(box)] for r, c, box in self.others]}
 
 
 RATIO = 0.4  # d_best / d_other at which a tile becomes doubtful
@@ -281,19 +284,24 @@ def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf
 
 
 MAX_SIDE = 4096  # larger images are read at a reduced size (boards are never that fine)
+TINY = 16  # pixels: a lattice of tiles this small with no letter in any is an icon, not a board
 
 
 def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = None,
                geometry: BoardGeometry | None = None, shape: tuple[int, int] | None = None) -> BoardReading:
     """The board in a whole screenshot (numpy BGR, board anywhere in it): found, then read.
 
-    ``geometry`` skips detection (a calibrated profile's board); ``bank`` adds learned templates;
-    ``shape`` (rows, cols) picks the board of that size when the picture holds more than one
-    letter lattice (a Balda board and its letter picker); ``lang`` None: told from the glyphs.
+    ``geometry``: a calibrated profile's board, used when it still fits the frame (the same
+    lattice found again in its place), else the board is found again (``note`` says so);
+    ``bank`` adds learned templates; ``shape`` (rows, cols) picks the board of that size when the
+    picture holds more than one letter lattice (a Balda board and its letter picker); ``lang``
+    None: told from the glyphs. Of several lattices the best one is read, passing over one with
+    no letter (an icon, a pattern) or that spells the alphabet (a letter keyboard) while another
+    is left; ``others`` names the rest.
     Raises WordbotError when ``image`` is not a picture or holds no board, or when the board's
     letters are not of ``lang``'s alphabet.
     """
-    from wordbot.calibration.detect import detect_board
+    from wordbot.calibration.detect import detect_boards, fits
     from wordbot.lexicon.alphabet import alphabet
 
     if lang is not None:
@@ -304,13 +312,41 @@ def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = N
         raise WordbotError(f"image pixels must be 8-bit, got {image.dtype}")
     if image.ndim == 3 and image.shape[2] == 4:
         image = image[..., :3]
-    if geometry is None:
-        k = MAX_SIDE / max(image.shape[:2])
-        small = image if k >= 1 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-        geometry = detect_board(small, shape)
-        if geometry is None:
-            h, w = image.shape[:2]
-            raise WordbotError(f"no letter board found in the {w}x{h} image")
-        if k < 1:
-            geometry = geometry.scaled(1 / k)
-    return read_tiles(image, geometry, lang, bank)
+    note = ""
+    if geometry is not None:
+        if fits(image, geometry):
+            return read_tiles(image, geometry, lang, bank)
+        note = (f"the saved {geometry.rows}x{geometry.cols} board at {geometry.box} is not in this frame: "
+                "found again")
+        shape = shape or (geometry.rows, geometry.cols)
+    k = MAX_SIDE / max(image.shape[:2])
+    small = image if k >= 1 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    boards = detect_boards(small, shape)
+    if not boards and note:
+        boards = detect_boards(small)  # the game now shows another size
+    if k < 1:
+        boards = [b.scaled(1 / k) for b in boards]
+    reading = None
+    for board in boards:
+        candidate = read_tiles(image, board, lang, bank)
+        lettered = [t for t in candidate.tiles if t]
+        if not lettered and min(board.tile) < TINY:
+            continue  # an icon's pattern
+        reading = reading or candidate
+        if lettered and not _keyboard(lettered, candidate.lang):
+            reading = candidate
+            break
+    if reading is None:
+        h, w = image.shape[:2]
+        raise WordbotError(f"no letter board found in the {w}x{h} image")
+    reading.others = [(b.rows, b.cols, tuple(b.box)) for b in boards if tuple(b.box) != reading.board_box]
+    reading.note = note
+    return reading
+
+
+def _keyboard(tiles: list[str], lang: str) -> bool:
+    """Whether lettered ``tiles`` are a letter keyboard: most of the alphabet, each letter once."""
+    from wordbot.lexicon.alphabet import alphabet
+
+    size = alphabet(lang).size if lang else 0
+    return bool(size) and len(set(tiles)) == len(tiles) >= 0.85 * size
