@@ -4,7 +4,8 @@ Every Russian and English letter, upper and lower case (Russian Ё/ё too, a gly
 reads е), is rendered with each font of ``BANK_FONTS`` at
 several cap heights (small ones for the blocky, grey look of small tiles, where most doubtful
 readings were, and a large one), the small ones also blurred (screenshots scaled or blurred by an
-emulator), each mapped to ink and normalized the way a tile read from the screen is
+emulator), the larger ones also in faux bold (games stroke their letters to thicken them), each
+mapped to ink and normalized the way a tile read from the screen is
 (``wordbot.ocr.tile.soft_ink``, ``wordbot.ocr.glyph.normalize``).
 Renderings nearly the same as another letter's (score >= ``AMBIGUOUS``) are left out, and of a
 letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). A
@@ -66,6 +67,8 @@ VALIDATION_FONTS = ("comfortaa/Comfortaa-Bold.ttf", "jura/Jura-Bold.otf", "parat
 CAP_HEIGHTS = (9, 12, 16, 24, 48)  # pixels
 BLURRED = (9, 12, 16)  # cap heights also rendered blurred, with each of these sigmas (pixels):
 BLURS = (0.5, 0.9)
+BOLD_CAPS = (16, 24, 48)  # cap heights also rendered in faux bold (stroked in the letter's colour)
+FAUX_BOLD = 0.07  # the stroke's width as a fraction of the cap height (games thicken letters so)
 SAME = 0.965  # score above which a rendering adds nothing to the letter's others
 AMBIGUOUS = 0.95  # score with another letter's rendering above which a rendering is left out (crisp
 # renderings of two letters score up to 0.947, a few 9-pixel ones more; blurred small ones up to 1.0)
@@ -73,10 +76,12 @@ GREY_STEP = 17  # stored grey levels are multiples of this (16 levels): matching
 # away, and the file is half the size
 
 
-def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
-    left, top, right, bottom = font.getbbox(letter)
+def render(font: ImageFont.FreeTypeFont, letter: str, stroke: int = 0) -> np.ndarray:
+    """Coverage (0..1) of ``letter``, stroked ``stroke`` pixels wide in its own colour (faux bold)."""
+    left, top, right, bottom = font.getbbox(letter, stroke_width=stroke)
     img = Image.new("L", (right - left + 8, bottom - top + 8), 0)
-    ImageDraw.Draw(img).text((4 - left, 4 - top), letter, fill=255, font=font)
+    ImageDraw.Draw(img).text((4 - left, 4 - top), letter, fill=255, font=font, stroke_width=stroke,
+                             stroke_fill=255)
     return np.asarray(img, np.float32) / 255
 
 
@@ -85,9 +90,11 @@ def renderings(path: Path, letter: str) -> list[np.ndarray]:
     also blurred."""
     out = []
     for cap in CAP_HEIGHTS:
-        coverage = render(ImageFont.truetype(str(path), int(round(cap / 0.72))), letter)
+        font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
+        coverage = render(font, letter)
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
-        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred]]  # as a tile is read
+        bold = [render(font, letter, int(round(FAUX_BOLD * cap)))] if cap in BOLD_CAPS else []
+        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred, *bold]]  # as a tile is read
     return out
 
 

@@ -265,21 +265,25 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
 
 
 def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray) -> None:
-    """A doubtful tile whose ink stands as glyphs side by side is read glyph by glyph (in either
-    case: Boggle's "Qu"); the tile is their letters when every one is sure (Ы, read sure as one
-    glyph, is never split)."""
-    doubtful = [i for i in parts if conf[i] < THRESHOLD]
-    if not doubtful:
+    """A tile whose ink stands as glyphs side by side is read glyph by glyph too (in either case:
+    Boggle's "Qu"). When every glyph is sure the tile is their letters, unless the whole was also
+    read sure: then it is doubtful (lower-case "in" is nearly an "m"). Ы, whose second stroke is
+    no letter, stays Ы."""
+    if not parts:
         return
-    glyphs = np.concatenate([parts[i] for i in doubtful])
+    order = list(parts)
+    glyphs = np.concatenate([parts[i] for i in order])
     m = bank.match(glyphs)
     sure = confidence(m)
     k = 0
-    for i in doubtful:
+    for i in order:
         n = len(parts[i])
         if sure[k: k + n].min() >= THRESHOLD:
-            tiles[i] = "".join(m.letters[k: k + n])
-            conf[i] = sure[k: k + n].min()
+            if conf[i] >= THRESHOLD:
+                conf[i] = 0.0
+            else:
+                tiles[i] = "".join(m.letters[k: k + n])
+                conf[i] = sure[k: k + n].min()
         k += n
 
 
@@ -326,16 +330,24 @@ def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = N
         boards = detect_boards(small)  # the game now shows another size
     if k < 1:
         boards = [b.scaled(1 / k) for b in boards]
-    reading = None
+    reading = empty = error = None
     for board in boards:
-        candidate = read_tiles(image, board, lang, bank)
+        try:
+            candidate = read_tiles(image, board, lang, bank)
+        except WordbotError as exc:  # its glyphs are not of ``lang`` (or of no one language)
+            error = error or exc
+            continue
         lettered = [t for t in candidate.tiles if t]
-        if not lettered and min(board.tile) < TINY:
-            continue  # an icon's pattern
+        if not lettered:
+            empty = empty or (candidate if min(board.tile) >= TINY else None)  # not an icon's pattern
+            continue
         reading = reading or candidate
-        if lettered and not _keyboard(lettered, candidate.lang):
+        if not _keyboard(lettered, candidate.lang):
             reading = candidate
             break
+    if reading is None and error is not None:
+        raise error
+    reading = reading or empty
     if reading is None:
         h, w = image.shape[:2]
         raise WordbotError(f"no letter board found in the {w}x{h} image")

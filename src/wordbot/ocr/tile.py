@@ -50,6 +50,9 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         return TileInk(None, contrast)
     # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
     ink = (dist > contrast * 0.3).astype(np.uint8)
+    shadow = _shadow(img, ink > 0, dist, contrast)
+    if shadow is not None:
+        ink[shadow] = 0
     cut = np.zeros((h, w), bool)  # ink taken away; a letter touching it may have lost a part
     if erase is not None:
         x0, y0, x1, y1 = erase
@@ -115,6 +118,8 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     letter = chosen[labels]
     near = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
     soft = soft_ink(dist.astype(np.float32), contrast)
+    if shadow is not None:
+        soft[shadow] = 0
     # Solid ink of the letter at two opposite edges: it is wider (taller) than the crop.
     solid = (letter > 0) & (dist > contrast * 0.6)
     clipped = (bool((cut & near).any())
@@ -150,6 +155,74 @@ def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
         return groups
     heights = [max(boxes[k][1] + boxes[k][3] for k in g) - min(boxes[k][1] for k in g) for g in groups]
     return groups if min(heights) >= 0.4 * max(heights) else [list(range(len(boxes)))]
+
+
+SHADOW_COLOUR = 0.4  # of the contrast: two ink colours this far apart may be a letter and its shadow
+SHADOW_SHIFT = 0.08  # of the crop side: the farthest a shadow is cast
+SHADOW_FIT = 0.85  # share of the shadow's pixels that the letter, shifted, must cover
+
+
+def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float) -> np.ndarray | None:
+    """The pixels of a letter's cast shadow (a copy of the letter in another colour, shifted a
+    few pixels, showing beside it), or None. The colours of the solid ink (far from the tile: not
+    the blends of an anti-aliased edge) are split in two (2-means); the shadow is the part that the
+    other part, shifted, covers, where the other is not covered so by it (a letter outlined in
+    another colour, or a two-tone letter, has no such part)."""
+    solid = img[dist > 0.6 * contrast].astype(np.float32)
+    if len(solid) < 20:
+        return None
+    solid = solid[:: max(1, len(solid) // 256)]
+    far = solid[np.argmax(np.abs(solid - solid.mean(axis=0)).max(axis=1))]  # seeds: an extreme colour
+    centres = np.stack([far, solid[np.argmax(np.abs(solid - far).max(axis=1))]])  # and the farthest from it
+    if np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast:
+        return None  # one colour (the means of two parts can only be nearer)
+    for _ in range(4):
+        side = np.abs(solid[:, None, :] - centres[None]).max(axis=2).argmin(axis=1)
+        if side.min() == side.max():
+            return None
+        centres = np.stack([solid[side == k].mean(axis=0) for k in (0, 1)])
+    if np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast or \
+            np.bincount(side).min() < 0.08 * len(side):
+        return None
+    # Every ink pixel to its nearer colour; the cores (pixels near the colour itself) are compared.
+    colours = img[ink].astype(np.float32)
+    gap = np.abs(colours[:, None, :] - centres[None]).max(axis=2)
+    nearer = gap.argmin(axis=1)
+    parts, cores = [], []
+    for k in (0, 1):
+        for out, where in ((parts, nearer == k), (cores, (nearer == k) & (gap[:, k] < 0.25 * contrast))):
+            mask = np.zeros(ink.shape, bool)
+            mask[ink] = where
+            out.append(mask)
+    reach = max(1, int(round(SHADOW_SHIFT * min(ink.shape))))
+    cover = [_cover(parts[1 - k], cores[k], reach) for k in (0, 1)]
+    k = int(np.argmax([c for c, _ in cover]))
+    if cover[k][0] < SHADOW_FIT or cover[1 - k][0] >= SHADOW_FIT:
+        return None
+    # The shadow: that colour's pixels where the letter, shifted, lies (a pixel's margin).
+    cast = _moved(parts[1 - k], *cover[k][1])
+    return parts[k] & cv2.dilate(cast.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _cover(letter: np.ndarray, shadow: np.ndarray, reach: int) -> tuple[float, tuple[int, int]]:
+    """The largest share of ``shadow``'s pixels that ``letter`` moved by up to ``reach`` pixels
+    each way (not by none) covers, and that move (dy, dx)."""
+    padded = cv2.copyMakeBorder(letter.astype(np.float32), reach, reach, reach, reach,
+                                cv2.BORDER_CONSTANT, value=0)
+    hits = cv2.matchTemplate(padded, shadow.astype(np.float32), cv2.TM_CCORR)
+    hits[reach, reach] = -1  # the letter where it is covers only itself
+    oy, ox = np.unravel_index(int(np.argmax(hits)), hits.shape)
+    # hits[oy, ox] pairs shadow pixel (y, x) with letter pixel (y + oy - reach, x + ox - reach).
+    return float(hits[oy, ox]) / max(1, int(shadow.sum())), (int(reach - oy), int(reach - ox))
+
+
+def _moved(mask: np.ndarray, dy: int, dx: int) -> np.ndarray:
+    """``mask`` moved by (dy, dx) pixels, what leaves the frame dropped."""
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    out[max(0, dy): h + min(0, dy), max(0, dx): w + min(0, dx)] = \
+        mask[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
+    return out
 
 
 def soft_ink(distance: np.ndarray, contrast: float) -> np.ndarray:
