@@ -50,9 +50,6 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         return TileInk(None, contrast)
     # A low threshold: the thin, anti-aliased strokes of a small serif glyph stay connected.
     ink = (dist > contrast * 0.3).astype(np.uint8)
-    shadow = _shadow(img, ink > 0, dist, contrast)
-    if shadow is not None:
-        ink[shadow] = 0
     cut = np.zeros((h, w), bool)  # ink taken away; a letter touching it may have lost a part
     if erase is not None:
         x0, y0, x1, y1 = erase
@@ -118,7 +115,9 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     letter = chosen[labels]
     near = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
     soft = soft_ink(dist.astype(np.float32), contrast)
+    shadow = _shadow(img, letter > 0, dist, contrast)
     if shadow is not None:
+        letter[shadow] = 0
         soft[shadow] = 0
     # Solid ink of the letter at two opposite edges: it is wider (taller) than the crop.
     solid = (letter > 0) & (dist > contrast * 0.6)
@@ -168,7 +167,7 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     the blends of an anti-aliased edge) are split in two (2-means); the shadow is the part that the
     other part, shifted, covers, where the other is not covered so by it (a letter outlined in
     another colour, or a two-tone letter, has no such part)."""
-    solid = img[dist > 0.6 * contrast].astype(np.float32)
+    solid = img[ink & (dist > 0.6 * contrast)].astype(np.float32)
     if len(solid) < 20:
         return None
     solid = solid[:: max(1, len(solid) // 256)]
@@ -197,10 +196,10 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     reach = max(1, int(round(SHADOW_SHIFT * min(ink.shape))))
     cover = [_cover(parts[1 - k], cores[k], reach) for k in (0, 1)]
     k = int(np.argmax([c for c, _ in cover]))
-    if cover[k][0] < SHADOW_FIT or cover[1 - k][0] >= SHADOW_FIT:
-        return None
-    # The shadow: that colour's pixels where the letter, shifted, lies (a pixel's margin).
-    cast = _moved(parts[1 - k], *cover[k][1])
+    if cover[k][0] < SHADOW_FIT or cover[1 - k][0] >= SHADOW_FIT or cores[k].sum() < 0.6 * parts[k].sum():
+        return None  # no shadow, or not of one solid colour (blends at the letter's edge)
+    # The shadow: that colour's solid pixels where the letter, shifted, lies, and their rim.
+    cast = cores[k] & _moved(parts[1 - k], *cover[k][1])
     return parts[k] & cv2.dilate(cast.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
 
 
