@@ -133,6 +133,7 @@ class TilePictures:
     clipped: np.ndarray  # (n,) bool: the letter may have lost a part (see TileInk)
     parts: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> (k, SIZE, SIZE) pictures
     # of the glyphs standing side by side in it (a multi-letter tile, or Ы's two strokes)
+    marks: np.ndarray | None = None  # (n,) bool: dots or a breve over the letter
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -151,7 +152,8 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
             pictures[i] = normalize(ink.mask)
     parts = {i: np.array([normalize(part) for part in ink.parts]) for i, ink in enumerate(inks) if ink.parts}
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
-                        np.array([ink.clipped for ink in inks], bool), parts)
+                        np.array([ink.clipped for ink in inks], bool), parts,
+                        np.array([ink.marks > 0 for ink in inks], bool))
 
 
 def _crop(image: np.ndarray, geometry: BoardGeometry, i: int) -> np.ndarray:
@@ -184,6 +186,7 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
     return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
+MARKED = set("йёij")  # the letters with dots or a breve over them
 TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
 
@@ -198,10 +201,12 @@ class Script:
     foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
 
 
-def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None) -> Script:
+def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
+           voters: np.ndarray | None = None) -> Script:
     """The language and case of the glyphs ``pictures`` (one per lettered tile), told from how
-    well each fits each language's ``banks``; ``lang`` when given, checked. WordbotError when the
-    glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
+    well each fits each language's ``banks``; ``lang`` when given, checked. Only the ``voters``
+    (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
+    WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
     fits = {}
     for name, bank in banks.items():
         groups = bank.group_scores(pictures)
@@ -212,7 +217,8 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     ru, en = best.get("ru"), best.get("en")
     votes = {"ru": 0, "en": 0}
     if ru is not None and en is not None:
-        votes = {"ru": int(np.sum(ru - en >= TELLS)), "en": int(np.sum(en - ru >= TELLS))}
+        fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
+        votes = {"ru": int(np.sum(fit & (ru - en >= TELLS))), "en": int(np.sum(fit & (en - ru >= TELLS)))}
     if lang is None:
         lang = max(votes, key=votes.get)
         if votes[lang] == 0 or votes[lang] < 2 * votes[_other(lang)]:
@@ -248,12 +254,14 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         banks = {name: builtin_bank(name) for name in NAMES}
         if bank is not None:
             banks[bank.lang] = bank
-        found = script(pictures[idx], banks, lang)
+        found = script(pictures[idx], banks, lang, np.array([i not in tiles_seen.parts for i in idx]))
         m = found.scores.match()
         conf[idx] = confidence(m) * _consistency(pictures[idx], m) * ~found.foreign
         conf[idx] = np.where(tiles_seen.clipped[idx], np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]
+            if tiles_seen.marks[i] and tiles[i] not in MARKED:
+                conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
     empty = ~inked

@@ -33,6 +33,7 @@ class TileInk:
     # the side (a letter value) was: x0, y0, x1, y1 as fractions of the crop
     parts: tuple[np.ndarray, ...] = ()  # the ink of each glyph standing side by side, left to
     # right (empty when there is one)
+    marks: int = 0  # small parts kept over the letter: dots or a breve (Й, Ё, i, j have them)
 
 
 def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
@@ -88,7 +89,7 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         return TileInk(None, contrast)
     inner = [i for i in parts if i not in rim] or parts
     main = max(inner, key=lambda i: boxes[i][cv2.CC_STAT_AREA])
-    main_x, _, main_w, main_h = boxes[main][:4]
+    main_x, main_y, main_w, main_h = boxes[main][:4]
     main_cx = main_x + main_w / 2
     # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
     # or the outline's), and only when it does not run along the edge it touches past both ends
@@ -98,16 +99,25 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
         and not _along_edge(boxes[i], w, h, boxes[main]))]
     keep, aside = [], []
-    main_y = boxes[main][1]
+    marks = 0
+    big = [i for i in parts if i == main or boxes[i][3] >= 0.6 * main_h]
     for i in parts:
         x, y, cw, ch = boxes[i][:4]
-        small = ch < 0.6 * main_h
-        over = y + ch <= main_y + 0.15 * main_h and main_x + 0.1 * main_w <= centres[i][0] \
-            <= main_x + 0.9 * main_w  # a dot or breve over the letter (Ё's dots sit off centre)
-        if i != main and small and abs(centres[i][0] - main_cx) > 0.3 * main_w and not over:
-            aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
-        else:
+        if i in big:
             keep.append(i)
+            continue
+        # A dot or breve over one of the letter's strokes (Ё's dots sit off centre; the dot of
+        # the i of "in" over the i, beside the n).
+        over = [b for b in big if y + ch <= boxes[b][1] + 0.15 * boxes[b][3]
+                and boxes[b][0] - 0.1 * boxes[b][2] <= centres[i][0] <= boxes[b][0] + 1.1 * boxes[b][2]]
+        # A glyph of its own beside the letter stands on its baseline (the u of "Qu"); a letter
+        # value sits in a corner, or is much smaller.
+        beside = abs(y + ch - main_y - main_h) <= 0.2 * main_h and ch >= 0.35 * main_h
+        if over or beside or abs(centres[i][0] - main_cx) <= 0.3 * main_w:
+            keep.append(i)
+            marks += bool(over)
+        else:
+            aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
     # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
     # sizes the grey levels carry much of the shape.
     chosen = np.zeros(n, np.uint8)
@@ -133,7 +143,7 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     if aside:
         x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
         value = (x / w, y / h, (x + cw) / w, (y + ch) / h)
-    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split)
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split, marks)
 
 
 def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
