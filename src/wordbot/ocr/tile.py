@@ -112,7 +112,7 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
                 and boxes[b][0] - 0.1 * boxes[b][2] <= centres[i][0] <= boxes[b][0] + 1.1 * boxes[b][2]]
         # A glyph of its own beside the letter stands on its baseline (the u of "Qu"); a letter
         # value sits in a corner, or is much smaller.
-        beside = abs(y + ch - main_y - main_h) <= 0.2 * main_h and ch >= 0.35 * main_h
+        beside = abs(y + ch - main_y - main_h) <= 0.2 * main_h and ch >= 0.35 * main_h and i not in rim
         if over or beside or abs(centres[i][0] - main_cx) <= 0.3 * main_w:
             keep.append(i)
             marks += bool(over)
@@ -162,8 +162,15 @@ def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
         right = max(right, x + w) if len(groups[-1]) > 1 else x + w
     if len(groups) < 2:
         return groups
-    heights = [max(boxes[k][1] + boxes[k][3] for k in g) - min(boxes[k][1] for k in g) for g in groups]
-    return groups if min(heights) >= 0.4 * max(heights) else [list(range(len(boxes)))]
+    tops = [min(boxes[k][1] for k in g) for g in groups]
+    bottoms = [max(boxes[k][1] + boxes[k][3] for k in g) for g in groups]
+    heights = [b - t for t, b in zip(tops, bottoms, strict=True)]
+    # Glyphs stand on one baseline (Q's tail reaches a little below it), or hang from one line
+    # with a descender below it (the q of "qu"); the broken-off piece of a faint letter, or a
+    # tile outline's side, does neither.
+    line = max(bottoms) - min(bottoms) <= 0.3 * max(heights) or (
+        max(tops) - min(tops) <= 0.15 * max(heights) and min(heights) >= 0.6 * max(heights))
+    return groups if min(heights) >= 0.4 * max(heights) and line else [list(range(len(boxes)))]
 
 
 SHADOW_COLOUR = 0.4  # of the contrast: two ink colours this far apart may be a letter and its shadow
