@@ -365,8 +365,9 @@ def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = N
 
 
 def _keyboard(tiles: list[str], lang: str) -> bool:
-    """Whether lettered ``tiles`` are a letter keyboard: most of the alphabet, each letter once."""
+    """Whether lettered ``tiles`` are a letter keyboard: most of the alphabet, each letter once
+    (Ё's key reads е: a repeat or two allowed)."""
     from wordbot.lexicon.alphabet import alphabet
 
     size = alphabet(lang).size if lang else 0
-    return bool(size) and len(set(tiles)) == len(tiles) >= 0.85 * size
+    return bool(size) and len(set(tiles)) >= 0.85 * size and len(tiles) - len(set(tiles)) <= 2
