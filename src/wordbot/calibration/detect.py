@@ -62,10 +62,17 @@ EDGES = (40, 100)  # Canny thresholds of the first look
 FAINT = (12, 36)  # and of the second, for pale tiles on a pale panel (a white-topped gradient)
 
 
-def _candidates(image: np.ndarray, faint: bool = False) -> np.ndarray:
-    """(n, 4) x, y, w, h of closed, nearly square, well-filled outlines in the edge map; ``faint``:
-    in a map of fainter edges, with gaps of a few pixels closed (outlines fading into the panel)."""
+LOOKS = ("clear", "smooth", "faint")  # edge maps tried in turn until one shows a board
+
+
+def _candidates(image: np.ndarray, look: str = "clear") -> np.ndarray:
+    """(n, 4) x, y, w, h of closed, nearly square, well-filled outlines in the edge map; "smooth":
+    of the image smoothed first (JPEG ringing breaks outlines into the letters); "faint": in a map
+    of fainter edges, with gaps of a few pixels closed (outlines fading into the panel)."""
+    faint = look == "faint"
     low, high = FAINT if faint else EDGES
+    if look == "smooth":
+        image = cv2.GaussianBlur(image, (0, 0), 1.2)
     gray = image if image.ndim == 2 else None
     if gray is None:
         # The strongest edge of the three channels: tiles may differ from their background in
@@ -227,11 +234,11 @@ def detect_board(image: np.ndarray, shape: tuple[int, int] | None = None) -> Boa
 def detect_boards(image: np.ndarray, shape: tuple[int, int] | None = None) -> list[BoardGeometry]:
     """Every letter lattice in ``image``, best first (most cells; of two alike, the larger tiles:
     a game's board before the small sample picture of its help), none overlapping a better one.
-    Faint edges are looked at only when the clear ones show no lattice."""
+    Smoothed and faint edges are looked at only when the clear ones show no lattice."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 3 * MIN_TILE:
         return []
-    for faint in (False, True):
-        found = _lattices(_candidates(image, faint), shape)
+    for look in LOOKS:
+        found = _lattices(_candidates(image, look), shape)
         if found:
             return found
     return []

@@ -71,8 +71,9 @@ class BoardReading:
 
     @property
     def text(self) -> str:
-        """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile."""
-        cells = ["?" if c < THRESHOLD else (t or ".")
+        """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile, "[qu]" for a
+        multi-letter tile (as ``wordbot solve grid`` takes a board)."""
+        cells = ["?" if c < THRESHOLD else (f"[{t}]" if len(t) > 1 else t or ".")
                  for t, c in zip(self.tiles, self.confidence, strict=True)]
         return "/".join("".join(cells[r * self.cols: (r + 1) * self.cols]) for r in range(self.rows))
 
