@@ -115,12 +115,12 @@ class Bank:
         score, pixel = groups if groups is not None else self.group_scores(pictures)
         mine = np.ones(len(self._group_case), bool) if case is None else \
             np.isin(self._group_case, ("a", case[0]))
-        out = np.full((len(score), len(self.letters)), -np.inf, np.float32)
+        out = np.full((len(self.letters), len(score)), -np.inf, np.float32)
         out_pixel = out.copy()
-        for g in np.nonzero(mine)[0]:
-            k = self._group_letter[g]
-            out[:, k] = np.maximum(out[:, k], score[:, g])
-            out_pixel[:, k] = np.maximum(out_pixel[:, k], pixel[:, g])
+        letter = self._group_letter[mine]
+        np.maximum.at(out, letter, score[:, mine].T)
+        np.maximum.at(out_pixel, letter, pixel[:, mine].T)
+        out, out_pixel = out.T, out_pixel.T
         present = np.isfinite(out).any(axis=0) if len(out) else np.isin(
             np.arange(len(self.letters)), self._group_letter[mine])
         return Scores([ch for ch, p in zip(self.letters, present, strict=True) if p], out[:, present],
