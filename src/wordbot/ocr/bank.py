@@ -49,11 +49,16 @@ class Scores:
         return self.score.max(axis=1) if self.score.shape[1] else np.full(len(self.score), -np.inf)
 
     def match(self) -> Match:
-        order = np.argsort(-self.score, axis=1)
+        """The best letter of each glyph; the runner-up is the best other letter as the words
+        spell it (Ё and Е, one letter there, are not each other's rival)."""
         rows = np.arange(len(self.score))
-        second = self.score[rows, order[:, 1]] if self.score.shape[1] > 1 else np.full(len(rows), -1.0)
-        agree = self.pixel.argmax(axis=1) == order[:, 0]
-        return Match([self.letters[j] for j in order[:, 0]], self.score[rows, order[:, 0]], second, agree)
+        first = self.score.argmax(axis=1) if self.score.shape[1] else np.zeros(len(rows), int)
+        spelt = np.array([ch.replace("ё", "е") for ch in self.letters])
+        rival = np.where(spelt[None, :] == spelt[first][:, None], -np.inf, self.score)
+        second = rival.max(axis=1) if self.score.shape[1] > 1 else np.full(len(rows), -1.0)
+        second = np.where(np.isfinite(second), second, -1.0)
+        agree = spelt[self.pixel.argmax(axis=1)] == spelt[first]
+        return Match([self.letters[j] for j in first], self.score[rows, first], second, agree)
 
 
 def glyph_letters(lang: str) -> set[str]:

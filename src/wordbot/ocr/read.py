@@ -135,6 +135,7 @@ class TilePictures:
     parts: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> (k, SIZE, SIZE) pictures
     # of the glyphs standing side by side in it (a multi-letter tile, or Ы's two strokes)
     marks: np.ndarray | None = None  # (n,) bool: dots or a breve over the letter
+    plain: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> picture without them
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -154,7 +155,8 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     parts = {i: np.array([normalize(part) for part in ink.parts]) for i, ink in enumerate(inks) if ink.parts}
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
                         np.array([ink.clipped for ink in inks], bool), parts,
-                        np.array([ink.marks > 0 for ink in inks], bool))
+                        np.array([ink.marks > 0 for ink in inks], bool),
+                        {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None})
 
 
 def _crop(image: np.ndarray, geometry: BoardGeometry, i: int) -> np.ndarray:
@@ -187,7 +189,7 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
     return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
-MARKED = set("йёij")  # the letters with dots or a breve over them
+MARKED = set("йёеij")  # the letters with dots or a breve over them (е: a Ё drawn, learned as е)
 TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
 
@@ -264,6 +266,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
             if tiles_seen.marks[i] and tiles[i] not in MARKED:
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
+        _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
     empty = ~inked
     conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
@@ -271,6 +274,21 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
                         found.case, tiles_seen.parts)
+
+
+def _read_plain(plain: dict[int, np.ndarray], bank: Bank, case: str, tiles: list[str],
+                conf: np.ndarray) -> None:
+    """A doubtful Ё (a drawing the templates do not hold) read again without its dots: the words
+    spell it Е, so a sure Е there is the tile's letter. (Й without its breve is И, another letter:
+    only Ё is read so.)"""
+    again = [i for i in plain if tiles[i] == "ё" and conf[i] < THRESHOLD]
+    if not again:
+        return
+    m = bank.match(np.array([plain[i] for i in again]), case)
+    sure = confidence(m)
+    for k, i in enumerate(again):
+        if m.letters[k] == "е" and sure[k] >= THRESHOLD:
+            tiles[i], conf[i] = "е", sure[k]
 
 
 def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray) -> None:

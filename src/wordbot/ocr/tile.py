@@ -34,6 +34,7 @@ class TileInk:
     parts: tuple[np.ndarray, ...] = ()  # the ink of each glyph standing side by side, left to
     # right (empty when there is one)
     marks: int = 0  # small parts kept over the letter: dots or a breve (Й, Ё, i, j have them)
+    plain: np.ndarray | None = None  # the letter's ink without them (Ё without its dots is Е)
 
 
 def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
@@ -98,8 +99,7 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     parts = [i for i in parts if i not in rim or i == main or (
         np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
         and not _along_edge(boxes[i], w, h, boxes[main]))]
-    keep, aside = [], []
-    marks = 0
+    keep, aside, marked = [], [], []
     big = [i for i in parts if i == main or boxes[i][3] >= 0.6 * main_h]
     for i in parts:
         x, y, cw, ch = boxes[i][:4]
@@ -115,7 +115,8 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         beside = abs(y + ch - main_y - main_h) <= 0.2 * main_h and ch >= 0.35 * main_h and i not in rim
         if over or beside or abs(centres[i][0] - main_cx) <= 0.3 * main_w:
             keep.append(i)
-            marks += bool(over)
+            if over:
+                marked.append(i)
         else:
             aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
     # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
@@ -143,7 +144,13 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     if aside:
         x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
         value = (x / w, y / h, (x + cw) / w, (y + ch) / h)
-    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split, marks)
+    plain = None
+    if marked:
+        bare = cv2.dilate(np.isin(labels, [i for i in keep if i not in marked]).astype(np.uint8),
+                          np.ones((3, 3), np.uint8)) > 0
+        plain = np.where(bare, soft, 0).astype(np.float32)
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split, len(marked),
+                   plain)
 
 
 def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
