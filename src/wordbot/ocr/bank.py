@@ -106,12 +106,14 @@ class Bank:
                     np.concatenate([self.labels, np.asarray(labels).astype(str)]),
                     any_case=np.concatenate([self.any_case, np.ones(len(labels), bool)]))
 
-    def group_scores(self, pictures: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(m, groups) best mixed score and best pixel cosine of each template group."""
+    def group_scores(self, pictures: np.ndarray,
+                     glyphs: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(m, groups) best mixed score and best pixel cosine of each template group; ``glyphs``:
+        the pictures' ``features`` and ``shapes`` when already made."""
         if len(self._starts) == 0:
             return np.zeros((len(pictures), 0), np.float32), np.zeros((len(pictures), 0), np.float32)
-        return letter_scores(features(pictures), shapes(pictures), self._features, self._shapes,
-                             self._starts, PIXEL_WEIGHT)
+        pixel, shape = glyphs if glyphs is not None else (features(pictures), shapes(pictures))
+        return letter_scores(pixel, shape, self._features, self._shapes, self._starts, PIXEL_WEIGHT)
 
     def scores(self, pictures: np.ndarray, case: str | None = None,
                groups: tuple[np.ndarray, np.ndarray] | None = None) -> Scores:
@@ -143,8 +145,9 @@ def letter_scores(pixel: np.ndarray, shape: np.ndarray, template_pixel: np.ndarr
     """(m, letters) best score of each letter's templates for each glyph (``weight`` * pixel cosine
     + (1 - ``weight``) * shape cosine; the rows are unit vectors), and (m, letters) best pixel cosine
     alone; templates are grouped by letter, letter k's from ``starts[k]``. One thread, one pass over
-    the templates: numpy's BLAS threads the product, and on a busy CPU its threads wait on each
-    other (a 0.3 ms product then takes up to 40 ms)."""
+    the templates, four glyphs at a time (four sums in flight: a third faster than one): numpy's
+    BLAS threads the product, and on a busy CPU its threads wait on each other (a 0.3 ms product
+    then takes up to 40 ms)."""
     m, n, letters = pixel.shape[0], template_pixel.shape[0], len(starts)
     best = np.full((m, letters), -np.inf, np.float32)
     best_pixel = np.full((m, letters), -np.inf, np.float32)
@@ -154,14 +157,31 @@ def letter_scores(pixel: np.ndarray, shape: np.ndarray, template_pixel: np.ndarr
         while letter + 1 < letters and j >= starts[letter + 1]:
             letter += 1
         t_pixel, t_shape = template_pixel[j], template_shape[j]
-        for i in range(m):
-            g_pixel, g_shape = pixel[i], shape[i]
+        for i in range(0, m - 3, 4):
+            p0 = p1 = p2 = p3 = np.float32(0)
+            for k in range(len(t_pixel)):
+                t = t_pixel[k]
+                p0 += pixel[i, k] * t
+                p1 += pixel[i + 1, k] * t
+                p2 += pixel[i + 2, k] * t
+                p3 += pixel[i + 3, k] * t
+            q0 = q1 = q2 = q3 = np.float32(0)
+            for k in range(len(t_shape)):
+                t = t_shape[k]
+                q0 += shape[i, k] * t
+                q1 += shape[i + 1, k] * t
+                q2 += shape[i + 2, k] * t
+                q3 += shape[i + 3, k] * t
+            for d, p, q in ((0, p0, q0), (1, p1, q1), (2, p2, q2), (3, p3, q3)):
+                best[i + d, letter] = max(best[i + d, letter], a * p + b * q)
+                best_pixel[i + d, letter] = max(best_pixel[i + d, letter], p)
+        for i in range(m - m % 4, m):
             p = np.float32(0)
             for k in range(len(t_pixel)):
-                p += g_pixel[k] * t_pixel[k]
+                p += pixel[i, k] * t_pixel[k]
             q = np.float32(0)
             for k in range(len(t_shape)):
-                q += g_shape[k] * t_shape[k]
+                q += shape[i, k] * t_shape[k]
             best[i, letter] = max(best[i, letter], a * p + b * q)
             best_pixel[i, letter] = max(best_pixel[i, letter], p)
     return best, best_pixel

@@ -23,7 +23,7 @@ import numpy as np
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
 from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank
-from wordbot.ocr.glyph import SIZE, features, normalize
+from wordbot.ocr.glyph import SIZE, features, normalize, shapes
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
@@ -211,8 +211,9 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
     WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
     fits = {}
+    glyphs = features(pictures), shapes(pictures)
     for name, bank in banks.items():
-        groups = bank.group_scores(pictures)
+        groups = bank.group_scores(pictures, glyphs)
         cases = {case: bank.scores(pictures, case, groups) for case in CASES}
         case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
         fits[name] = (case, cases[case])
