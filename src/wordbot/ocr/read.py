@@ -292,11 +292,21 @@ def _read_plain(plain: dict[int, np.ndarray], bank: Bank, case: str, tiles: list
             tiles[i], conf[i] = "е", sure[k]
 
 
+# The multi-letter tiles games print (Boggle's Qu; Wordament's digraphs, prefixes and suffixes):
+# glyphs side by side spelling anything else (an "ii" of a narrow letter and its shadow) are
+# doubtful.
+MULTI = frozenset((
+    "qu", "th", "he", "in", "er", "an", "re", "on", "at", "en", "nd", "ti", "es", "or", "te", "of", "ed",
+    "is", "it", "al", "ar", "st", "to", "nt", "ng", "se", "ha", "as", "ou", "io", "le", "ve", "co", "me",
+    "de", "hi", "ri", "ro", "ic", "ne", "ea", "ra", "ce", "ch", "sh", "wh", "ck", "ing", "ion", "ers", "ly",
+))
+
+
 def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray) -> None:
     """A tile whose ink stands as glyphs side by side is read glyph by glyph too (in either case:
-    Boggle's "Qu"). When every glyph is sure the tile is their letters, unless the whole was also
-    read sure: then it is doubtful (lower-case "in" is nearly an "m"). Ы, whose second stroke is
-    no letter, stays Ы."""
+    Boggle's "Qu"). When every glyph is sure and they spell a tile games print (``MULTI``) the
+    tile is their letters, unless the whole was also read sure: then it is doubtful (lower-case
+    "in" is nearly an "m"). Ы, whose second stroke is no letter, stays Ы."""
     if not parts:
         return
     order = list(parts)
@@ -309,7 +319,7 @@ def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf
         if sure[k: k + n].min() >= THRESHOLD:
             if conf[i] >= THRESHOLD:
                 conf[i] = 0.0
-            else:
+            elif "".join(m.letters[k: k + n]) in MULTI:
                 tiles[i] = "".join(m.letters[k: k + n])
                 conf[i] = sure[k: k + n].min()
         k += n
