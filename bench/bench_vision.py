@@ -71,7 +71,7 @@ def _learned(rng: np.random.Generator, looks: int, reads: int) -> dict:
     """One labelled 6x6 screenshot per held-out look (every letter at least once), learned; then
     other boards of that look read with the learned templates."""
     letters = list(alphabet("ru").letters)
-    right = total = doubtful = 0
+    right = total = doubtful = unlearned = 0
     for _ in range(looks):
         look = random_look(rng, pool="blind")
         while look.empty_rgb is not None or look.multi:
@@ -81,17 +81,27 @@ def _learned(rng: np.random.Generator, looks: int, reads: int) -> dict:
         rng.shuffle(sheet)
         shot = render(rng, look, 6, 6, tile=tile, letters=sheet)
         first = read_board(shot.image, "ru")
+        if (first.rows, first.cols) != (6, 6):
+            unlearned += 1  # the labelled screenshot's board was not found: nothing to learn
+            continue
         pictures, labels = from_reading(first, shot.tiles, "ru")
         bank = builtin_bank("ru").plus(pictures, labels)
         for _ in range(reads):
             size = int(rng.integers(4, 8))
             other = render(rng, look, size, size, tile=tile)
-            reading = read_board(other.image, "ru", bank=bank)
+            try:
+                reading = read_board(other.image, "ru", bank=bank)
+            except WordbotError:
+                reading = None
+            if reading is None or (reading.rows, reading.cols) != (size, size):
+                total += size * size  # a board not found: none of its tiles read
+                continue
             for got, want, conf in zip(reading.tiles, other.tiles, reading.confidence, strict=True):
                 total += 1
                 right += got == want
                 doubtful += conf < THRESHOLD
-    return {"tiles": right / max(1, total), "doubtful": doubtful / max(1, total), "tiles_n": total}
+    return {"tiles": right / max(1, total), "doubtful": doubtful / max(1, total), "tiles_n": total,
+            "unlearned": unlearned}
 
 
 def _timing(rng: np.random.Generator, n: int) -> tuple[float, float, float]:
@@ -140,7 +150,8 @@ def run(quick: bool) -> list[Figure]:
                "the alphabet"),
         Figure(AREA, "tiles read right after learning one labelled screenshot", 100 * learned["tiles"], "%",
                "100", learned["tiles"] >= 1.0,
-               f"{learned['tiles_n']} tiles of unseen looks; doubtful {100 * learned['doubtful']:.1f}%"),
+               f"{learned['tiles_n']} tiles of unseen looks; doubtful {100 * learned['doubtful']:.1f}%; "
+               f"labelled screenshots whose board was not found: {learned['unlearned']}"),
         Figure(AREA, "time per screenshot, 4x4 board, 1600x900 (find + read)", 1000 * full, "ms",
                "<= 30", full <= 0.030, f"median of best-of-3; finding alone {1000 * find:.1f} ms"),
         Figure(AREA, "time per screenshot once calibrated (read only)", 1000 * calibrated, "ms",
