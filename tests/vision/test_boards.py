@@ -20,7 +20,7 @@ def test_a_letter_keyboard_beside_a_balda_board_is_passed_over(rng):
     keys = render(rng, look(), 3, 11, tile=40, screen=(700, 200),
                   letters=[ch.replace("ё", "е") for ch in alphabet])
     screen = np.vstack([board.image, keys.image])
-    reading = read_board(screen)
+    reading = read_board(screen, "ru")  # one telling letter (П) on the board: the game's language given
     assert (reading.rows, reading.cols) == (5, 5)
     assert reading.tiles == letters
     assert (3, 11) in [(r, c) for r, c, _ in reading.others]

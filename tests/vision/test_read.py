@@ -127,7 +127,7 @@ def test_shape_picks_the_board_beside_a_letter_picker(rng):
                     letters=list("абвгдежзийклмнопрстуфхцчшщъыьэюя"))
     screen = np.vstack([board.image, picker.image])
     assert (detect_board(screen).rows, detect_board(screen).cols) == (4, 8)  # the most cells
-    reading = read_board(screen, shape=(5, 5))
+    reading = read_board(screen, "ru", shape=(5, 5))  # a word of look-alikes: the game's language given
     assert reading.tiles == letters
 
 

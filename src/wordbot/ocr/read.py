@@ -191,6 +191,10 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
 
 MARKED = set("йёеij")  # the letters with dots or a breve over them (е: a Ё drawn, learned as е)
 TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
+TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so
+# (an unseen font's glyphs may fit the other alphabet's templates now and then: a few telling
+# glyphs for the other language are usual, as many means the reader cannot be sure); given a
+# language, the board stops as soon as the other alphabet's telling glyphs are as many as its own
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
 
 
@@ -225,10 +229,10 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
         votes = {"ru": int(np.sum(fit & (ru - en >= TELLS))), "en": int(np.sum(fit & (en - ru >= TELLS)))}
     if lang is None:
         lang = max(votes, key=votes.get)
-        if votes[lang] == 0 or votes[lang] < 2 * votes[_other(lang)]:
+        if votes[lang] < TOLD * max(1, votes[_other(lang)]):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
-    elif votes[_other(lang)] >= max(2, 2 * votes[lang]):
+    elif votes[_other(lang)] >= max(2, votes[lang]):
         other = _other(lang)
         raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
                            f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
