@@ -153,10 +153,20 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
         if ink.mask is not None:
             pictures[i] = normalize(ink.mask)
     parts = {i: np.array([normalize(part) for part in ink.parts]) for i, ink in enumerate(inks) if ink.parts}
+    # A part set aside where the board shows no letter values (or away from where it shows them)
+    # may have been a glyph of the tile (the u of a "Qu" whose Q hangs low): the letter left may
+    # not be the tile.
+    stray = [ink.aside is not None and (zone is None or not _within(ink.aside, zone)) for ink in inks]
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
-                        np.array([ink.clipped for ink in inks], bool), parts,
+                        np.array([ink.clipped for ink in inks], bool) | np.array(stray, bool), parts,
                         np.array([ink.marks > 0 for ink in inks], bool),
                         {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None})
+
+
+def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
+    """Whether ``box``'s centre lies in ``zone`` (both x0, y0, x1, y1)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return zone[0] <= cx <= zone[2] and zone[1] <= cy <= zone[3]
 
 
 def _crop(image: np.ndarray, geometry: BoardGeometry, i: int) -> np.ndarray:
