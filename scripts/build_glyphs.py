@@ -1,13 +1,16 @@
 """Regenerate the built-in glyph templates: src/wordbot/ocr/data/glyphs.npz.
 
-Every upper-case Russian and English letter is rendered with each font of ``BANK_FONTS`` at
+Every Russian and English letter, upper and lower case (Russian Ё/ё too, a glyph of its own that
+reads е), is rendered with each font of ``BANK_FONTS`` at
 several cap heights (small ones for the blocky, grey look of small tiles, where most doubtful
 readings were, and a large one), the small ones also blurred (screenshots scaled or blurred by an
-emulator), each mapped to ink and normalized the way a tile read from the screen is
+emulator), the larger ones also in faux bold (games stroke their letters to thicken them), each
+mapped to ink and normalized the way a tile read from the screen is
 (``wordbot.ocr.tile.soft_ink``, ``wordbot.ocr.glyph.normalize``).
 Renderings nearly the same as another letter's (score >= ``AMBIGUOUS``) are left out, and of a
-letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). Russian Ё
-is stored as е (the alphabet folds it).
+letter's renderings, those nearly the same as a kept one (score >= ``SAME``, any font). A
+template's label is the glyph as drawn ("Ж", "ж", "Ё"): a board is read in one alphabet and one
+case (``wordbot.ocr.bank``), so capital I and small l, identical in many fonts, never meet.
 
 The fonts come from Debian packages: fonts-dejavu-core, fonts-dejavu-extra, fonts-liberation
 (Liberation 2), fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-noto-extra,
@@ -31,7 +34,7 @@ from PIL import Image, ImageDraw, ImageFont
 from wordbot.lexicon.alphabet import alphabet
 from wordbot.ocr.bank import mixed, similarity
 from wordbot.ocr.glyph import features, normalize, shapes
-from wordbot.ocr.synthetic import HELDOUT_FONTS, font_path
+from wordbot.ocr.synthetic import BLIND_FONTS, HEAVY_FONTS, HELDOUT_FONTS, font_path
 from wordbot.ocr.tile import soft_ink
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "wordbot" / "ocr" / "data" / "glyphs.npz"
@@ -64,6 +67,8 @@ VALIDATION_FONTS = ("comfortaa/Comfortaa-Bold.ttf", "jura/Jura-Bold.otf", "parat
 CAP_HEIGHTS = (9, 12, 16, 24, 48)  # pixels
 BLURRED = (9, 12, 16)  # cap heights also rendered blurred, with each of these sigmas (pixels):
 BLURS = (0.5, 0.9)
+BOLD_CAPS = (16, 24, 48)  # cap heights also rendered in faux bold (stroked in the letter's colour)
+FAUX_BOLD = 0.07  # the stroke's width as a fraction of the cap height (games thicken letters so)
 SAME = 0.965  # score above which a rendering adds nothing to the letter's others
 AMBIGUOUS = 0.95  # score with another letter's rendering above which a rendering is left out (crisp
 # renderings of two letters score up to 0.947, a few 9-pixel ones more; blurred small ones up to 1.0)
@@ -71,10 +76,12 @@ GREY_STEP = 17  # stored grey levels are multiples of this (16 levels): matching
 # away, and the file is half the size
 
 
-def render(font: ImageFont.FreeTypeFont, letter: str) -> np.ndarray:
-    left, top, right, bottom = font.getbbox(letter)
+def render(font: ImageFont.FreeTypeFont, letter: str, stroke: int = 0) -> np.ndarray:
+    """Coverage (0..1) of ``letter``, stroked ``stroke`` pixels wide in its own colour (faux bold)."""
+    left, top, right, bottom = font.getbbox(letter, stroke_width=stroke)
     img = Image.new("L", (right - left + 8, bottom - top + 8), 0)
-    ImageDraw.Draw(img).text((4 - left, 4 - top), letter, fill=255, font=font)
+    ImageDraw.Draw(img).text((4 - left, 4 - top), letter, fill=255, font=font, stroke_width=stroke,
+                             stroke_fill=255)
     return np.asarray(img, np.float32) / 255
 
 
@@ -83,9 +90,11 @@ def renderings(path: Path, letter: str) -> list[np.ndarray]:
     also blurred."""
     out = []
     for cap in CAP_HEIGHTS:
-        coverage = render(ImageFont.truetype(str(path), int(round(cap / 0.72))), letter.upper())
+        font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
+        coverage = render(font, letter)
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
-        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred]]  # as a tile is read
+        bold = [render(font, letter, int(round(FAUX_BOLD * cap)))] if cap in BOLD_CAPS else []
+        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred, *bold]]  # as a tile is read
     return out
 
 
@@ -112,24 +121,33 @@ def unambiguous(pictures: np.ndarray, labels: np.ndarray) -> np.ndarray:
     return out
 
 
+def glyphs(lang: str) -> list[str]:
+    """The glyphs of ``lang`` as drawn: every letter in both cases (Russian Ё and ё too)."""
+    letters = alphabet(lang).letters + ("ё" if lang == "ru" else "")
+    return [ch.upper() for ch in letters] + list(letters)
+
+
 def main() -> None:
-    assert not set(BANK_FONTS) & (set(HELDOUT_FONTS) | set(VALIDATION_FONTS))
+    kept_out = set(HELDOUT_FONTS) | set(BLIND_FONTS) | set(HEAVY_FONTS) | set(VALIDATION_FONTS)
+    assert not set(BANK_FONTS) & kept_out
     paths = [font_path(name) for name in BANK_FONTS]
     missing = [name for name, path in zip(BANK_FONTS, paths, strict=True) if path is None]
     if missing:
         raise SystemExit(f"fonts missing: {', '.join(missing)}: install their Debian packages")
     pictures, labels, fonts = [], [], []
     for lang in ("ru", "en"):
-        drawn = [(letter, name, pic) for letter in alphabet(lang).letters
-                 for name, path in zip(BANK_FONTS, paths, strict=True) for pic in renderings(path, letter)]
-        letter_of = np.array([letter for letter, _, _ in drawn])
-        clear = unambiguous(np.array([pic for _, _, pic in drawn]), letter_of)
-        for letter in alphabet(lang).letters:
-            mine = [drawn[i] for i in np.nonzero((letter_of == letter) & clear)[0]]
-            for i in distinct(np.array([pic for _, _, pic in mine])):
-                pictures.append(mine[i][2])
-                labels.append(letter)
-                fonts.append(mine[i][1])
+        for case in (str.isupper, str.islower):  # a set of templates is matched on its own
+            drawn = [(letter, name, pic) for letter in glyphs(lang) if case(letter)
+                     for name, path in zip(BANK_FONTS, paths, strict=True)
+                     for pic in renderings(path, letter)]
+            letter_of = np.array([letter for letter, _, _ in drawn])
+            clear = unambiguous(np.array([pic for _, _, pic in drawn]), letter_of)
+            for letter in dict.fromkeys(letter_of):
+                mine = [drawn[i] for i in np.nonzero((letter_of == letter) & clear)[0]]
+                for i in distinct(np.array([pic for _, _, pic in mine])):
+                    pictures.append(mine[i][2])
+                    labels.append(letter)
+                    fonts.append(mine[i][1])
     OUT.parent.mkdir(parents=True, exist_ok=True)
     pictures = (np.round(np.array(pictures) / GREY_STEP) * GREY_STEP).astype(np.uint8)
     np.savez_compressed(OUT, pictures=pictures, labels=np.array(labels), fonts=np.array(fonts))

@@ -9,11 +9,7 @@ from wordbot.simgame.widgets import LOOKS
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
-# DejaVu Sans Bold's O on the classic tiles reads at 0.48 (O and its runner-up sit right at the
-# reader's ratio limit); classic stays today's look, so this waits for a change of the reader.
-CLASSIC_EN = pytest.mark.xfail(reason="classic look, en: the O tiles read doubtful (0.48)", strict=True)
-CASES = [pytest.param(look, lang, marks=CLASSIC_EN if (look, lang) == ("classic", "en") else ())
-         for look in LOOKS for lang in ("ru", "en")]
+CASES = [(look, lang) for look in LOOKS for lang in ("ru", "en")]
 
 
 @pytest.mark.parametrize(("look", "lang"), CASES)

@@ -51,12 +51,14 @@ def test_english_and_look_alikes(rng):
     letters = list("ackm" "xetp" "obhy" "zsqu")  # many have Cyrillic twins (А, С, К, М, Х, Е, ...)
     shot = render(rng, look(), 4, 4, lang="en", tile=60, letters=letters)
     assert read_board(shot.image, lang="en").tiles == letters
-    ru = read_board(shot.image, lang="ru")
-    assert all(ch in "абвгдежзийклмнопрстуфхцчшщъыьэюя" or not ch for ch in ru.tiles)
+    assert read_board(shot.image).lang == "en"  # told from the glyphs
+    with pytest.raises(WordbotError, match="Latin"):
+        read_board(shot.image, lang="ru")
 
 
 def test_random_development_looks(rng):
-    """Many sizes, fonts, colours, shapes, blur and scaling: boards found, every misread doubtful."""
+    """Many sizes, fonts, colours, shapes (pale gradients too), effects, blur, scaling and JPEG:
+    boards found, every misread doubtful."""
     found = right = total = 0
     sure_misreads = []
     for _ in range(12):
@@ -71,8 +73,8 @@ def test_random_development_looks(rng):
             right += got == want
             if got != want and conf >= THRESHOLD:
                 sure_misreads.append((want, got, conf))
-    assert found >= 11
-    assert right / total >= 0.98
+    assert found >= 10  # pale gradient tiles on a pale panel are still missed now and then
+    assert right / total >= 0.97
     assert sure_misreads == []
 
 
@@ -125,7 +127,7 @@ def test_shape_picks_the_board_beside_a_letter_picker(rng):
                     letters=list("абвгдежзийклмнопрстуфхцчшщъыьэюя"))
     screen = np.vstack([board.image, picker.image])
     assert (detect_board(screen).rows, detect_board(screen).cols) == (4, 8)  # the most cells
-    reading = read_board(screen, shape=(5, 5))
+    reading = read_board(screen, "ru", shape=(5, 5))  # a word of look-alikes: the game's language given
     assert reading.tiles == letters
 
 
@@ -141,12 +143,17 @@ def test_geometric_font_lambda_shapes(rng):
 @pytest.mark.parametrize("font", ["dejavu/DejaVuSans-Bold.ttf", "liberation/LiberationSerif-Bold.ttf",
                                   "urw-base35/NimbusSans-Regular.otf", "noto/NotoSansMono-Bold.ttf"])
 def test_shapes_outside_the_alphabet_are_doubtful(rng, font):
-    """Latin letters with no Cyrillic twin on a Russian board: whatever letter is nearest, none is
-    read as sure (a shape the bank does not know must never be swiped)."""
+    """Latin letters with no Cyrillic twin: read as Russian, the board is an error; a few on a
+    Russian board are each doubtful (a shape of the other alphabet must never be swiped)."""
     letters = list("dfgi" "jlns" "rsuv" "wzdg")  # not Q: an O with a tail, nearly О
     shot = render(rng, look(font=font), 4, 4, lang="en", tile=60, letters=letters)
+    with pytest.raises(WordbotError, match="not Cyrillic"):
+        read_board(shot.image, lang="ru")
+    mixed = list("жбдл" "фdцш" "щэюя" "nгпи")
+    shot = render(rng, look(font=font), 4, 4, lang="ru", tile=60, letters=mixed)
     reading = read_board(shot.image, lang="ru")
-    assert len(reading.doubtful) == 16
+    assert reading.lang == "ru"
+    assert {5, 12} <= set(reading.doubtful)
 
 
 

@@ -6,7 +6,7 @@ candidates are grouped by size; in each group the cell centres must line up on a
 most 15x15, is the board; lattice points without a cell of their own (empty Balda cells drawn
 like the background) are filled in from the lattice.
 
-``detect_board(image) -> BoardGeometry | None``.
+``detect_board(image) -> BoardGeometry | None``; ``detect_boards(image)``: every lattice, best first.
 """
 
 from __future__ import annotations
@@ -58,20 +58,35 @@ class BoardGeometry:
         return cls(rows, cols, tuple(int(v) for v in box), (px * (1 - gap), py * (1 - gap)), centres)
 
 
-def _candidates(image: np.ndarray) -> np.ndarray:
-    """(n, 4) x, y, w, h of closed, nearly square, well-filled outlines in the edge map."""
+EDGES = (40, 100)  # Canny thresholds of the first look
+FAINT = (12, 36)  # and of the second, for pale tiles on a pale panel (a white-topped gradient)
+
+
+LOOKS = ("clear", "smooth", "faint")  # edge maps tried in turn until one shows a board
+
+
+def _candidates(image: np.ndarray, look: str = "clear") -> np.ndarray:
+    """(n, 4) x, y, w, h of closed, nearly square, well-filled outlines in the edge map; "smooth":
+    of the image smoothed first (JPEG ringing breaks outlines into the letters); "faint": in a map
+    of fainter edges, with gaps of a few pixels closed (outlines fading into the panel)."""
+    faint = look == "faint"
+    low, high = FAINT if faint else EDGES
+    if look == "smooth":
+        image = cv2.GaussianBlur(image, (0, 0), 1.2)
     gray = image if image.ndim == 2 else None
     if gray is None:
         # The strongest edge of the three channels: tiles may differ from their background in
         # colour more than in brightness.
         edges = np.zeros(image.shape[:2], np.uint8)
         for ch in cv2.split(image):
-            edges |= cv2.Canny(ch, 40, 100)
+            edges |= cv2.Canny(ch, low, high)
     else:
-        edges = cv2.Canny(gray, 40, 100)
+        edges = cv2.Canny(gray, low, high)
     boxes = []
     # Thin edges keep tiles with narrow gaps apart; thickened ones close outlines broken by blur.
-    for e in (edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))):
+    thick = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    for e in (edges, thick) if not faint else (edges, thick, cv2.morphologyEx(
+            thick, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))):
         contours, _ = cv2.findContours(e, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             x, y, w, h = cv2.boundingRect(c)
@@ -212,21 +227,65 @@ def detect_board(image: np.ndarray, shape: tuple[int, int] | None = None) -> Boa
     """The letter grid in ``image`` (BGR or gray), or None when there is no board in it: the
     lattice with the most cells, or (``shape`` = (rows, cols), when the caller knows the game, e.g.
     a Balda board beside its letter picker) the best lattice of that shape."""
+    boards = detect_boards(image, shape)
+    return boards[0] if boards else None
+
+
+def detect_boards(image: np.ndarray, shape: tuple[int, int] | None = None) -> list[BoardGeometry]:
+    """Every letter lattice in ``image``, best first (most cells; of two alike, the larger tiles:
+    a game's board before the small sample picture of its help), none overlapping a better one.
+    Smoothed and faint edges are looked at only when the clear ones show no lattice."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 3 * MIN_TILE:
-        return None
-    boxes = _candidates(image)
+        return []
+    for look in LOOKS:
+        found = _lattices(_candidates(image, look), shape)
+        if found:
+            return found
+    return []
+
+
+GROUPS = 8  # size groups of outlines looked at, largest first
+
+
+def _lattices(boxes: np.ndarray, shape: tuple[int, int] | None) -> list[BoardGeometry]:
+    """The lattices of ``boxes`` (of ``shape`` when given), best first, without overlaps."""
     if len(boxes) < 4:
-        return None
-    best: tuple[float, BoardGeometry] | None = None
-    for group in _size_groups(boxes):
+        return []
+    found: list[tuple[tuple[float, float], BoardGeometry]] = []
+    for group in _size_groups(boxes)[:GROUPS]:
         group = _dedupe(group)
-        if best is not None and len(group) <= best[0]:
-            break  # a group this small cannot score higher
         size = float(np.median(np.maximum(group[:, 2], group[:, 3])))
         for cluster in _clusters(group, 2.7 * size):
-            found = _lattice(cluster) if len(cluster) >= 4 else None
-            if found is None or (shape is not None and (found[1].rows, found[1].cols) != tuple(shape)):
+            lattice = _lattice(cluster) if len(cluster) >= 4 else None
+            if lattice is None or (shape is not None and (lattice[1].rows, lattice[1].cols) != tuple(shape)):
                 continue
-            if best is None or found[0] > best[0]:
-                best = found
-    return None if best is None else best[1]
+            found.append(((round(lattice[0], 1), lattice[1].tile[0]), lattice[1]))
+    found.sort(key=lambda f: f[0], reverse=True)
+    kept: list[BoardGeometry] = []
+    for _, geometry in found:
+        if not any(_overlap(geometry.box, other.box) for other in kept):
+            kept.append(geometry)
+    return kept
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two boxes share more than a fifth of the smaller one."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w > 0 and h > 0 and w * h > 0.2 * min(a[2] * a[3], b[2] * b[3])
+
+
+def fits(image: np.ndarray, geometry: BoardGeometry) -> bool:
+    """Whether ``geometry`` (a saved board) is still where it was in ``image``: the same lattice
+    found again in its box and a tile's margin around it, within an eighth of a tile."""
+    x, y, w, h = geometry.box
+    m = int(max(geometry.tile))
+    H, W = image.shape[:2]
+    if x < 0 or y < 0 or x + w > W or y + h > H:
+        return False
+    x0, y0 = max(0, x - m), max(0, y - m)
+    found = detect_board(image[y0: y + h + m, x0: x + w + m], (geometry.rows, geometry.cols))
+    if found is None:
+        return False
+    fx, fy, fw, fh = found.box
+    return max(abs(fx + x0 - x), abs(fy + y0 - y), abs(fw - w), abs(fh - h)) <= max(3, m // 8)

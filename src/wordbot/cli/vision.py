@@ -35,7 +35,8 @@ def write_image(path: Path, image: np.ndarray) -> None:
 @app.command("read")
 def read(
     image: Annotated[Path, typer.Argument(help="a screenshot with the board anywhere in it")],
-    lang: Annotated[str, typer.Option("--lang", help="ru or en")] = "ru",
+    lang: Annotated[str | None, typer.Option("--lang", help="ru or en (default: told from the letters)")]
+    = None,
     profile: Annotated[str | None, typer.Option("--profile", help="a saved calibration profile")] = None,
     grid: Annotated[str | None, typer.Option("--grid", help="RxC: the board of this size (when the "
                                              "screen shows more than one letter grid)")] = None,
@@ -52,7 +53,7 @@ def read(
     geometry, bank = None, None
     if profile:
         prof = load_profile(profile)
-        bank = prof.bank(lang)
+        bank = prof.bank(lang or prof.lang)
         geometry = prof.geometry if prof.fits(picture) else None  # another size: find it again
     shape = _grid(grid)
     reading = read_board(picture, lang, bank=bank, geometry=geometry, shape=shape)
@@ -64,6 +65,8 @@ def read(
         print_json(reading.to_dict() | {"doubtful": reading.doubtful})
         return
     x, y, w, h = reading.board_box
+    if reading.note:
+        print(reading.note)
     print(f"{reading.rows}x{reading.cols} board at x={x} y={y} w={w} h={h}")
     for line in reading.text.split("/"):
         print(" ".join(line.upper()))

@@ -13,7 +13,8 @@ import numpy as np
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
 from wordbot.lexicon.alphabet import alphabet
-from wordbot.ocr.bank import builtin_bank
+from wordbot.ocr.bank import builtin_bank, glyph_letters
+from wordbot.ocr.glyph import SIZE
 from wordbot.ocr.read import SHRINK, BoardReading, tile_pictures
 from wordbot.ocr.tile import letter_ink
 
@@ -22,23 +23,49 @@ TESSERACT_HEIGHT = 64  # pixels: the letter height Tesseract is given
 
 
 def from_reading(reading: BoardReading, tiles: list[str], lang: str) -> tuple[np.ndarray, np.ndarray]:
-    """Templates from a reading whose true letters are ``tiles`` (row-major, "" = empty)."""
-    alpha = alphabet(lang)
-    tiles = [alpha.normalize(t) for t in tiles]
+    """Templates from a reading whose true tiles are ``tiles`` (row-major, "" = empty; a
+    multi-letter tile such as "qu" is learned glyph by glyph where the reader saw its glyphs apart,
+    else as one picture)."""
+    glyphs = glyph_letters(lang)
+    tiles = [t.strip().lower() for t in tiles]
     if len(tiles) != reading.rows * reading.cols:
         raise WordbotError(f"the labels give {len(tiles)} tiles; the board has "
                            f"{reading.rows}x{reading.cols} = {reading.rows * reading.cols}")
-    bad = [t for t in tiles if t and alpha.code(t) < 0]
+    bad = [ch for t in tiles for ch in t if ch not in glyphs]
     if bad:
         raise WordbotError(f"letter {bad[0]!r} is not in the {lang} alphabet")
     inked = reading.pictures.reshape(len(tiles), -1).any(axis=1)
-    keep = [i for i, t in enumerate(tiles) if t and inked[i]]
-    return reading.pictures[keep], np.array([tiles[i] for i in keep])
+    pictures, labels = [], []
+    for i, t in enumerate(tiles):
+        if not t or not inked[i]:
+            continue
+        parts = reading.parts.get(i)
+        if len(t) > 1 and parts is not None and len(parts) == len(t):
+            pictures += list(parts)
+            labels += list(t)
+        else:
+            pictures.append(reading.pictures[i])
+            labels.append(t)
+    return np.array(pictures, np.uint8).reshape(-1, SIZE, SIZE), np.array(labels, dtype=str)
 
 
 def parse_labels(text: str) -> list[str]:
-    """A typed board, rows joined by "/" ("." = empty cell), as row-major tiles."""
-    return ["" if ch == "." else ch for ch in text.replace("/", "").replace(" ", "")]
+    """A typed board, rows joined by "/" ("." = empty cell, "[qu]" = one multi-letter tile), as
+    row-major tiles."""
+    tiles: list[str] = []
+    rest = text.replace("/", "").replace(" ", "")
+    while rest:
+        if rest[0] == "[":
+            end = rest.find("]")
+            if end < 2:
+                raise WordbotError(f"an unclosed or empty [ in the labels {text!r} (a multi-letter tile "
+                                   f"is written [qu])")
+            tiles.append(rest[1:end].lower())
+            rest = rest[end + 1:]
+        else:
+            tiles.append("" if rest[0] == "." else rest[0].lower())
+            rest = rest[1:]
+    return tiles
 
 
 def from_tesseract(image: np.ndarray, geometry: BoardGeometry, lang: str,

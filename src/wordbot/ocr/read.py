@@ -3,7 +3,14 @@
 ``read_tiles(image, geometry, lang) -> BoardReading``. The confidence is what the safety rule
 relies on (a tile below ``THRESHOLD`` is shown to the user and no word through it is swiped), so
 it is built to be low whenever a reading is doubtful: a poor best match, a close second letter,
-pixel and shape features that disagree, a letter read from two shapes on one board, or faint ink.
+pixel and shape features that disagree, a letter read from two shapes on one board, faint ink, or
+a glyph that fits the other alphabet clearly better.
+
+A board is one alphabet and one case. Which (``Script``) is told from the pixels: every glyph is
+scored against both languages' templates in both cases; the case of a language is the one its
+glyphs fit best, and a glyph *tells* the language when one language fits it by ``TELLS`` more
+than the other (А/A, Р/P and the like fit both the same and tell nothing). Given a language
+(``--lang``), a board whose telling glyphs are the other alphabet's is an error, never a reading.
 """
 
 from __future__ import annotations
@@ -14,8 +21,9 @@ import cv2
 import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
-from wordbot.ocr.bank import Bank, Match, builtin_bank
-from wordbot.ocr.glyph import SIZE, features, normalize
+from wordbot.errors import WordbotError
+from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank
+from wordbot.ocr.glyph import SIZE, features, normalize, shapes
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
@@ -37,6 +45,13 @@ class BoardReading:
     board_box: tuple[int, int, int, int]
     centres: list[tuple[float, float]]
     pictures: np.ndarray = field(repr=False, compare=False, default=None)  # normalized glyphs
+    lang: str = ""  # the alphabet read ("" when no tile has a letter)
+    case: str = ""  # "upper" or "lower"
+    parts: dict[int, np.ndarray] = field(repr=False, compare=False, default_factory=dict)  # the
+    # glyphs of multi-letter tiles, left to right
+    others: list[tuple[int, int, tuple[int, int, int, int]]] = field(default_factory=list)  # other
+    # letter lattices seen in the picture: rows, cols, box
+    note: str = ""  # what the reader had to do (a saved board found again)
 
     @property
     def doubtful(self) -> list[int]:
@@ -56,15 +71,17 @@ class BoardReading:
 
     @property
     def text(self) -> str:
-        """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile."""
-        cells = ["?" if c < THRESHOLD else (t or ".")
+        """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile, "[qu]" for a
+        multi-letter tile (as ``wordbot solve grid`` takes a board)."""
+        cells = ["?" if c < THRESHOLD else (f"[{t}]" if len(t) > 1 else t or ".")
                  for t, c in zip(self.tiles, self.confidence, strict=True)]
         return "/".join("".join(cells[r * self.cols: (r + 1) * self.cols]) for r in range(self.rows))
 
     def to_dict(self) -> dict:
         return {"rows": self.rows, "cols": self.cols, "tiles": self.tiles,
                 "confidence": [round(c, 3) for c in self.confidence], "board_box": list(self.board_box),
-                "centres": [[round(x, 1), round(y, 1)] for x, y in self.centres]}
+                "centres": [[round(x, 1), round(y, 1)] for x, y in self.centres], "lang": self.lang,
+                "case": self.case, "others": [[r, c, list(box)] for r, c, box in self.others]}
 
 
 RATIO = 0.4  # d_best / d_other at which a tile becomes doubtful
@@ -115,6 +132,10 @@ class TilePictures:
     pictures: np.ndarray  # (n, SIZE, SIZE) uint8 normalized glyph of every tile, all zero if empty
     contrast: np.ndarray  # (n,) ink-to-background contrast
     clipped: np.ndarray  # (n,) bool: the letter may have lost a part (see TileInk)
+    parts: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> (k, SIZE, SIZE) pictures
+    # of the glyphs standing side by side in it (a multi-letter tile, or Ы's two strokes)
+    marks: np.ndarray | None = None  # (n,) bool: dots or a breve over the letter
+    plain: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> picture without them
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -131,8 +152,21 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     for i, ink in enumerate(inks):
         if ink.mask is not None:
             pictures[i] = normalize(ink.mask)
+    parts = {i: np.array([normalize(part) for part in ink.parts]) for i, ink in enumerate(inks) if ink.parts}
+    # A part set aside where the board shows no letter values (or away from where it shows them)
+    # may have been a glyph of the tile (the u of a "Qu" whose Q hangs low): the letter left may
+    # not be the tile.
+    stray = [ink.aside is not None and (zone is None or not _within(ink.aside, zone)) for ink in inks]
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
-                        np.array([ink.clipped for ink in inks], bool))
+                        np.array([ink.clipped for ink in inks], bool) | np.array(stray, bool), parts,
+                        np.array([ink.marks > 0 for ink in inks], bool),
+                        {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None})
+
+
+def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
+    """Whether ``box``'s centre lies in ``zone`` (both x0, y0, x1, y1)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return zone[0] <= cx <= zone[2] and zone[1] <= cy <= zone[3]
 
 
 def _crop(image: np.ndarray, geometry: BoardGeometry, i: int) -> np.ndarray:
@@ -165,59 +199,219 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
     return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
-def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str = "ru",
+MARKED = set("йёеij")  # the letters with dots or a breve over them (е: a Ё drawn, learned as е)
+TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
+TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so
+# (an unseen font's glyphs may fit the other alphabet's templates now and then: a few telling
+# glyphs for the other language are usual, as many means the reader cannot be sure); given a
+# language, the board stops as soon as the other alphabet's telling glyphs are as many as its own
+NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
+
+
+@dataclass(frozen=True)
+class Script:
+    """The alphabet and case a board is read in, and how each glyph fits it."""
+
+    lang: str
+    case: str
+    scores: Scores  # of the board's glyphs in this language and case
+    foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
+
+
+def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
+           voters: np.ndarray | None = None) -> Script:
+    """The language and case of the glyphs ``pictures`` (one per lettered tile), told from how
+    well each fits each language's ``banks``; ``lang`` when given, checked. Only the ``voters``
+    (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
+    WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
+    fits = {}
+    glyphs = features(pictures), shapes(pictures)
+    for name, bank in banks.items():
+        groups = bank.group_scores(pictures, glyphs)
+        cases = {case: bank.scores(pictures, case, groups) for case in CASES}
+        case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
+        fits[name] = (case, cases[case])
+    best = {name: scores.best for name, (_, scores) in fits.items()}
+    ru, en = best.get("ru"), best.get("en")
+    votes = {"ru": 0, "en": 0}
+    if ru is not None and en is not None:
+        fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
+        votes = {"ru": int(np.sum(fit & (ru - en >= TELLS))), "en": int(np.sum(fit & (en - ru >= TELLS)))}
+    if lang is None:
+        lang = max(votes, key=votes.get)
+        if votes[lang] < TOLD * max(1, votes[_other(lang)]):
+            raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
+                               f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
+    elif votes[_other(lang)] >= max(2, votes[lang]):
+        other = _other(lang)
+        raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
+                           f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
+                           f"(read it with --lang {other}, or without --lang)")
+    case, scores = fits[lang]
+    other = best.get(_other(lang))
+    foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
+    return Script(lang, case, scores, foreign)
+
+
+def _other(lang: str) -> str:
+    return "en" if lang == "ru" else "ru"
+
+
+def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = None,
                bank: Bank | None = None) -> BoardReading:
-    """Read every cell of ``geometry`` in ``image`` against ``bank`` (the built-in one by default)."""
-    bank = bank or builtin_bank(lang)
+    """Read every cell of ``geometry`` in ``image`` against ``bank`` (the built-in one of its
+    language by default) in the language ``lang`` (None: told from the glyphs; see ``script``)."""
     tiles_seen = tile_pictures(image, geometry)
     pictures, contrast = tiles_seen.pictures, tiles_seen.contrast
     inked = pictures.reshape(len(pictures), -1).any(axis=1)
     tiles = [""] * len(pictures)
     conf = np.zeros(len(pictures), np.float32)
+    found = Script(lang or "", "", None, None)
     if inked.any():
         idx = np.nonzero(inked)[0]
-        m = bank.match(pictures[idx])
-        conf[idx] = confidence(m) * _consistency(pictures[idx], m)
+        banks = {name: builtin_bank(name) for name in NAMES}
+        if bank is not None:
+            banks[bank.lang] = bank
+        found = script(pictures[idx], banks, lang, np.array([i not in tiles_seen.parts for i in idx]))
+        m = found.scores.match()
+        conf[idx] = confidence(m) * _consistency(pictures[idx], m) * ~found.foreign
         conf[idx] = np.where(tiles_seen.clipped[idx], np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]
+            if tiles_seen.marks[i] and tiles[i] not in MARKED:
+                conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
+        _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
+        _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
     empty = ~inked
     conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
-    return BoardReading(geometry.rows, geometry.cols, tiles, [float(c) for c in conf], geometry.box,
-                        [(float(x), float(y)) for x, y in geometry.centres], pictures)
+    return BoardReading(geometry.rows, geometry.cols, [t.replace("ё", "е") for t in tiles],
+                        [float(c) for c in conf], geometry.box,
+                        [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
+                        found.case, tiles_seen.parts)
+
+
+def _read_plain(plain: dict[int, np.ndarray], bank: Bank, case: str, tiles: list[str],
+                conf: np.ndarray) -> None:
+    """A doubtful Ё (a drawing the templates do not hold) read again without its dots: the words
+    spell it Е, so a sure Е there is the tile's letter. (Й without its breve is И, another letter:
+    only Ё is read so.)"""
+    again = [i for i in plain if tiles[i] == "ё" and conf[i] < THRESHOLD]
+    if not again:
+        return
+    m = bank.match(np.array([plain[i] for i in again]), case)
+    sure = confidence(m)
+    for k, i in enumerate(again):
+        if m.letters[k] == "е" and sure[k] >= THRESHOLD:
+            tiles[i], conf[i] = "е", sure[k]
+
+
+# The multi-letter tiles games print (Boggle's Qu; Wordament's digraphs, prefixes and suffixes):
+# glyphs side by side spelling anything else (an "ii" of a narrow letter and its shadow) are
+# doubtful.
+MULTI = frozenset((
+    "qu", "th", "he", "in", "er", "an", "re", "on", "at", "en", "nd", "ti", "es", "or", "te", "of", "ed",
+    "is", "it", "al", "ar", "st", "to", "nt", "ng", "se", "ha", "as", "ou", "io", "le", "ve", "co", "me",
+    "de", "hi", "ri", "ro", "ic", "ne", "ea", "ra", "ce", "ch", "sh", "wh", "ck", "ing", "ion", "ers", "ly",
+))
+
+
+def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray) -> None:
+    """A tile whose ink stands as glyphs side by side is read glyph by glyph too (in either case:
+    Boggle's "Qu"). When every glyph is sure and they spell a tile games print (``MULTI``) the
+    tile is their letters, unless the whole was also read sure: then it is doubtful (lower-case
+    "in" is nearly an "m"). Ы, whose second stroke is no letter, stays Ы."""
+    if not parts:
+        return
+    order = list(parts)
+    glyphs = np.concatenate([parts[i] for i in order])
+    m = bank.match(glyphs)
+    sure = confidence(m)
+    k = 0
+    for i in order:
+        n = len(parts[i])
+        if sure[k: k + n].min() >= THRESHOLD:
+            if conf[i] >= THRESHOLD:
+                conf[i] = 0.0
+            elif "".join(m.letters[k: k + n]) in MULTI:
+                tiles[i] = "".join(m.letters[k: k + n])
+                conf[i] = sure[k: k + n].min()
+        k += n
 
 
 MAX_SIDE = 4096  # larger images are read at a reduced size (boards are never that fine)
+TINY = 16  # pixels: a lattice of tiles this small with no letter in any is an icon, not a board
 
 
-def read_board(image: np.ndarray, lang: str = "ru", bank: Bank | None = None,
+def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = None,
                geometry: BoardGeometry | None = None, shape: tuple[int, int] | None = None) -> BoardReading:
     """The board in a whole screenshot (numpy BGR, board anywhere in it): found, then read.
 
-    ``geometry`` skips detection (a calibrated profile's board); ``bank`` adds learned templates;
-    ``shape`` (rows, cols) picks the board of that size when the picture holds more than one
-    letter lattice (a Balda board and its letter picker).
-    Raises WordbotError when ``image`` is not a picture or holds no board.
+    ``geometry``: a calibrated profile's board, used when it still fits the frame (the same
+    lattice found again in its place), else the board is found again (``note`` says so);
+    ``bank`` adds learned templates; ``shape`` (rows, cols) picks the board of that size when the
+    picture holds more than one letter lattice (a Balda board and its letter picker); ``lang``
+    None: told from the glyphs. Of several lattices the best one is read, passing over one with
+    no letter (an icon, a pattern) or that spells the alphabet (a letter keyboard) while another
+    is left; ``others`` names the rest.
+    Raises WordbotError when ``image`` is not a picture or holds no board, or when the board's
+    letters are not of ``lang``'s alphabet.
     """
-    from wordbot.calibration.detect import detect_board
-    from wordbot.errors import WordbotError
+    from wordbot.calibration.detect import detect_boards, fits
     from wordbot.lexicon.alphabet import alphabet
 
-    alphabet(lang)  # a clear error for an unknown language
+    if lang is not None:
+        alphabet(lang)  # a clear error for an unknown language
     if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
         raise WordbotError("not an image (expected a numpy BGR array)")
     if image.dtype != np.uint8:
         raise WordbotError(f"image pixels must be 8-bit, got {image.dtype}")
     if image.ndim == 3 and image.shape[2] == 4:
         image = image[..., :3]
-    if geometry is None:
-        k = MAX_SIDE / max(image.shape[:2])
-        small = image if k >= 1 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-        geometry = detect_board(small, shape)
-        if geometry is None:
-            h, w = image.shape[:2]
-            raise WordbotError(f"no letter board found in the {w}x{h} image")
-        if k < 1:
-            geometry = geometry.scaled(1 / k)
-    return read_tiles(image, geometry, lang, bank)
+    note = ""
+    if geometry is not None:
+        if fits(image, geometry):
+            return read_tiles(image, geometry, lang, bank)
+        note = (f"the saved {geometry.rows}x{geometry.cols} board at {geometry.box} is not in this frame: "
+                "found again")
+        shape = shape or (geometry.rows, geometry.cols)
+    k = MAX_SIDE / max(image.shape[:2])
+    small = image if k >= 1 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    boards = detect_boards(small, shape)
+    if not boards and note:
+        boards = detect_boards(small)  # the game now shows another size
+    if k < 1:
+        boards = [b.scaled(1 / k) for b in boards]
+    reading = empty = error = None
+    for board in boards:
+        try:
+            candidate = read_tiles(image, board, lang, bank)
+        except WordbotError as exc:  # its glyphs are not of ``lang`` (or of no one language)
+            error = error or exc
+            continue
+        lettered = [t for t in candidate.tiles if t]
+        if not lettered:
+            empty = empty or (candidate if min(board.tile) >= TINY else None)  # not an icon's pattern
+            continue
+        reading = reading or candidate
+        if not _keyboard(lettered, candidate.lang):
+            reading = candidate
+            break
+    if reading is None and error is not None:
+        raise error
+    reading = reading or empty
+    if reading is None:
+        h, w = image.shape[:2]
+        raise WordbotError(f"no letter board found in the {w}x{h} image")
+    reading.others = [(b.rows, b.cols, tuple(b.box)) for b in boards if tuple(b.box) != reading.board_box]
+    reading.note = note
+    return reading
+
+
+def _keyboard(tiles: list[str], lang: str) -> bool:
+    """Whether lettered ``tiles`` are a letter keyboard: most of the alphabet, each letter once
+    (Ё's key reads е: a repeat or two allowed)."""
+    from wordbot.lexicon.alphabet import alphabet
+
+    size = alphabet(lang).size if lang else 0
+    return bool(size) and len(set(tiles)) >= 0.85 * size and len(tiles) - len(set(tiles)) <= 2

@@ -66,6 +66,29 @@ HELDOUT_FONTS = (
     "linux-libertine/LinBiolinum_RB.otf", "fonts-oldstandard/OldStandard-Bold.ttf",
 )
 
+# Heavy, condensed and black faces of families the bank holds in other weights: development looks
+# for the doubtful tiles of heavy and condensed faces (issue 11), never in the bank.
+HEAVY_FONTS = (
+    "noto/NotoSans-ExtraCondensedBold.ttf", "noto/NotoSans-CondensedBlack.ttf", "inter/Inter-Black.otf",
+    "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
+    "noto/NotoSerif-CondensedBold.ttf",
+)
+# The blind set "blind-2026-11-23", chosen on 2026-11-23 before any tuning for issue 11 and measured
+# once at the end by bench/bench_vision.py: fonts never used in development, in the bank or in tests
+# (Debian fonts-cmu, fonts-sil-gentiumplus, fonts-anonymous-pro, and unseen
+# weights/widths of fonts-noto-extra, fonts-open-sans, fonts-lato, fonts-inter), drawn in every
+# style of ``random_look`` plus one style never drawn in development ("glossy").
+BLIND_FONTS = (
+    "cmu/cmunsx.ttf", "cmu/cmunbx.ttf", "cmu/cmuntb.ttf", "cmu/cmunssdc.ttf",
+    "gentiumplus/GentiumPlus-Bold.ttf", "anonymous-pro/Anonymous Pro B.ttf",
+    "cmu/cmunrb.ttf", "noto/NotoSerif-ExtraCondensedBlack.ttf",
+    "open-sans/OpenSans-CondBold.ttf", "lato/Lato-Heavy.ttf", "inter/InterDisplay-Black.otf",
+    "noto/NotoSans-SemiCondensedBlack.ttf",
+)
+POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
+# Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
+DIGRAPHS = ("qu", "th", "in", "er", "an", "he")
+
 SCREEN = (1600, 900)  # width, height
 
 
@@ -79,7 +102,9 @@ class Look:
     panel_rgb: tuple[int, int, int]  # the board's background
     shape: str  # "square" | "rounded" | "outline" (tile drawn as a frame only) | "shaded" (a
     # top-to-bottom gradient fill) | "bevelled" (a raised button: light top-left, dark bottom-right
-    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right)
+    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right) | "thick" (a 3-D
+    # block: the face over a darker side below it) | "pale" (a faint white-to-colour gradient on a
+    # near-white panel) | "glossy" (a lighter top half, blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -87,6 +112,11 @@ class Look:
     empty_rgb: tuple[int, int, int] | None  # colour of empty (Balda) cells; None: no empty cells
     blur: float  # Gaussian sigma in output pixels
     scale: float  # drawn at 1/scale of the final size, then resized (1.0: none)
+    case: str = "upper"  # "upper" | "lower": the letters' case
+    effect: str = ""  # "" | "shadow" (a dark copy of the letter to its bottom right) | "bold" (faux
+    # bold: the letter stroked in its own colour)
+    jpeg: int = 0  # JPEG quality the screenshot went through (0: none)
+    multi: float = 0.0  # share of English tiles drawn as a multi-letter tile (Qu, Th, ...)
 
 
 @dataclass(frozen=True)
@@ -124,16 +154,20 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
             return c
 
 
-def random_look(rng: np.random.Generator, heldout: bool = False) -> Look:
-    """A look from the development pool, or (``heldout``) from the benchmark-only pool: other
-    fonts, plus a tile style never drawn in development (shadowed tiles; chosen on 2026-11-22, when
-    the bevelled ones, held out before, joined development)."""
-    fonts = available(HELDOUT_FONTS if heldout else DEV_FONTS)
+def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
+    """A look from a pool of fonts: "dev" (development), "heldout" (the earlier benchmark-only pool,
+    with the shadowed tile style) or "blind" (``BLIND_FONTS``, with the glossy style too)."""
+    pool = pool or ("heldout" if heldout else "dev")
+    fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
-    shapes = ("square", "rounded", "outline", "shaded", "bevelled") + (("shadowed",) if heldout else ())
+    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale") + (
+        ("shadowed",) if pool != "dev" else ()) + (("glossy",) if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
+    if shape == "pale":
+        panel = _rgb(rng, 225, 256)
+        tile = tuple(int(v) for v in 0.75 * np.array(panel) + 0.25 * np.array(_rgb(rng)))
     text = _contrasting(rng, tile, 90)
     if shape == "outline":
         text = _contrasting(rng, panel, 90)
@@ -144,13 +178,17 @@ def random_look(rng: np.random.Generator, heldout: bool = False) -> Look:
     return Look(
         font=font, tile_rgb=tile, text_rgb=text, panel_rgb=panel, shape=shape,
         radius=float(rng.uniform(0.08, 0.3)) if shape != "square" else 0.0,
-        gap=float(rng.uniform(0.05, 0.25)),
+        gap=float(rng.uniform(0.05, 0.25)) + (0.1 if shape == "thick" else 0.0),
         # Games with letter values keep the letter clear of the corner number.
         letter_size=float(rng.uniform(0.38, 0.45 if corner_numbers else 0.6)),
         corner_numbers=corner_numbers,
         empty_rgb=empty,
         blur=float(rng.choice([0.0, 0.0, rng.uniform(0.3, 1.0)])),
         scale=float(rng.choice([1.0, 1.0, rng.uniform(0.75, 1.3)])),
+        case="lower" if rng.random() < 0.25 else "upper",
+        effect=str(rng.choice(["", "", "", "shadow", "bold"])),
+        jpeg=int(rng.integers(55, 91)) if rng.random() < 0.2 else 0,
+        multi=0.08 if rng.random() < 0.3 else 0.0,
     )
 
 
@@ -202,16 +240,43 @@ def _bevelled(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
 
 
-def _fitting_font(name: str, tile: int, letter_size: float, letters: str):
-    """The font at ``letter_size`` of the tile (cap height), made smaller where the widest letter
-    of the alphabet would not fit in 84 % of the tile (a game sizes its letters to fit its tiles;
-    the reader sees 88 %)."""
+def _fitting_font(name: str, tile: int, letter_size: float, texts):
+    """The font at ``letter_size`` of the tile (cap height), made smaller where the widest of
+    ``texts`` would not fit in 84 % of the tile (a game sizes its letters to fit its tiles; the
+    reader sees 88 %)."""
     size = max(6, int(round(tile * letter_size / 0.72)))
     font = _font(name, size)
-    widest = max(right - left for left, _, right, _ in (font.getbbox(ch.upper()) for ch in letters))
+    widest = max(right - left for left, _, right, _ in (font.getbbox(text) for text in texts))
     if widest > 0.84 * tile:
         font = _font(name, max(6, int(size * 0.84 * tile / widest)))
     return font
+
+
+def _glyphs(tile: str, case: str) -> str:
+    """How a tile's letters are drawn: "Qu" (or "qu") for a multi-letter tile."""
+    return tile.lower() if case == "lower" else tile[:1].upper() + tile[1:].lower()
+
+
+def _pale(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square fading from white at the top to ``rgb`` at the bottom."""
+    from PIL import Image
+
+    t = np.linspace(0, 1, side)[:, None, None]
+    pixels = 255 * (1 - t) + np.array(rgb, np.float32)[None, None] * t
+    return Image.fromarray(np.broadcast_to(pixels, (side, side, 3)).astype(np.uint8))
+
+
+def _glossy(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` whose top half is lighter, fading into the bottom half."""
+    from PIL import Image
+
+    y = np.linspace(0, 1, side)[:, None, None]
+    light = np.clip((0.55 - y) / 0.1, 0, 1) * 60
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] + light, 0, 255)
+    return Image.fromarray(np.broadcast_to(pixels, (side, side, 3)).astype(np.uint8))
+
+
+FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy}
 
 
 def _tile_mask(side: int, radius: int):
@@ -254,36 +319,47 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
 
     if letters is None:
         letters = [alpha.letters[int(i)] for i in rng.integers(0, alpha.size, rows * cols)]
+        if lang == "en" and look.multi:
+            letters = [DIGRAPHS[int(rng.integers(len(DIGRAPHS)))] if rng.random() < look.multi else ch
+                       for ch in letters]
         if look.empty_rgb is not None:
             letters = [ch if rng.random() > 0.4 else "" for ch in letters]
-    font = _fitting_font(look.font, tile, look.letter_size, alpha.letters)
+    # What is drawn: Ё for some Е (the tile reads е), multi-letter tiles as "Qu".
+    drawn = [_glyphs("ё" if ch == "е" and rng.random() < 0.15 else ch, look.case) for ch in letters]
+    font = _fitting_font(look.font, tile, look.letter_size,
+                         [_glyphs(ch, look.case) for ch in alpha.letters + "ё"] + [t for t in drawn if t])
     small = _font(look.font, max(5, int(tile * 0.17)))
     radius = int(tile * look.radius)
     centres = []
-    for i, ch in enumerate(letters):
+    for i, ch in enumerate(drawn):
         r, c = divmod(i, cols)
         x0, y0 = bx + c * pitch, by + r * pitch
         fill = look.tile_rgb if ch or look.empty_rgb is None else look.empty_rgb
         if look.shape == "outline":
             draw.rounded_rectangle([x0, y0, x0 + tile - 1, y0 + tile - 1], radius=radius,
                                    outline=fill, width=max(1, tile // 18), fill=look.panel_rgb)
-        elif look.shape in ("shaded", "bevelled"):
-            face = _shaded if look.shape == "shaded" else _bevelled
-            img.paste(face(fill, tile), (x0, y0), _tile_mask(tile, radius))
+        elif look.shape in FACES:
+            img.paste(FACES[look.shape](fill, tile), (x0, y0), _tile_mask(tile, radius))
         else:
-            if look.shape == "shadowed":
+            if look.shape in ("shadowed", "thick"):
                 off = max(2, int(round(tile * 0.07)))
-                shadow = tuple(int(v * 0.55) for v in look.panel_rgb)
-                draw.rounded_rectangle([x0 + off, y0 + off, x0 + tile - 1 + off, y0 + tile - 1 + off],
+                shadow = tuple(int(v * 0.55) for v in (look.panel_rgb if look.shape == "shadowed" else fill))
+                dx = off if look.shape == "shadowed" else 0
+                draw.rounded_rectangle([x0 + dx, y0 + off, x0 + tile - 1 + dx, y0 + tile - 1 + off],
                                        radius=radius, fill=shadow)
             draw.rounded_rectangle([x0, y0, x0 + tile - 1, y0 + tile - 1], radius=radius, fill=fill)
         cx, cy = x0 + tile / 2, y0 + tile / 2
         centres.append((cx, cy))
         if not ch:
             continue
-        glyph = ch.upper()
-        left, top, right, bottom = font.getbbox(glyph)
-        draw.text((cx - (left + right) / 2, cy - (top + bottom) / 2), glyph, fill=look.text_rgb, font=font)
+        left, top, right, bottom = font.getbbox(ch)
+        at = (cx - (left + right) / 2, cy - (top + bottom) / 2)
+        if look.effect == "shadow":
+            off = max(1, round(tile * 0.04))
+            shade = tuple(int(v * 0.35) for v in look.tile_rgb)
+            draw.text((at[0] + off, at[1] + off), ch, fill=shade, font=font)
+        bold = max(1, tile // 36) if look.effect == "bold" else 0
+        draw.text(at, ch, fill=look.text_rgb, font=font, stroke_width=bold, stroke_fill=look.text_rgb)
         if look.corner_numbers:
             value = str(int(rng.integers(1, 11)))
             draw.text((x0 + tile * 0.93, y0 + tile * 0.05), value, fill=look.text_rgb, font=small,
@@ -295,15 +371,18 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
         image = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
     if look.blur > 0:
         image = cv2.GaussianBlur(image, (0, 0), look.blur)
+    if look.jpeg:
+        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg])[1],
+                             cv2.IMREAD_COLOR)
     box = (int(round(bx * k)), int(round(by * k)), int(round(bw * k)), int(round(bh * k)))
     return Screenshot(image=image, rows=rows, cols=cols, tiles=letters, box=box,
                       centres=np.array(centres) * k, look=look)
 
 
 def random_screenshot(rng: np.random.Generator, lang: str = "ru", heldout: bool = False,
-                      rows: int | None = None, cols: int | None = None) -> Screenshot:
+                      rows: int | None = None, cols: int | None = None, pool: str = "") -> Screenshot:
     """A random look and board size (3x3 to 15x15 unless given), placed on a 1600x900 desktop."""
-    look = random_look(rng, heldout)
+    look = random_look(rng, heldout, pool)
     rows = rows or int(rng.integers(3, 16))
     cols = cols or (rows if rng.random() < 0.6 else int(rng.integers(3, 16)))
     return render(rng, look, rows, cols, lang)

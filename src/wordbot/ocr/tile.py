@@ -6,7 +6,9 @@ colour channel fitted to the pixels of that colour (a gradient fill then stays b
 the ink's connected parts the letter is the largest one plus the parts that belong with it (a
 breve or dot centred over it, the bar of Ы); parts touching the crop's edge (tile outline, rounded
 corners, neighbours) and small parts off to the side (letter values in Wordament-like games) are
-dropped. (The two dots of Ё are dropped too, which reads Е: the alphabet folds them.)
+dropped, except small parts over the letter (the dots of Ё and ё, which the bank reads as ё).
+Glyphs standing side by side (a multi-letter tile, "Qu"; or Ы's two strokes) are also given one by
+one, for the reader to try when the whole does not read.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ class TileInk:
     # letter value, or wider (taller) than the crop
     aside: tuple[float, float, float, float] | None = None  # where the biggest small part off to
     # the side (a letter value) was: x0, y0, x1, y1 as fractions of the crop
+    parts: tuple[np.ndarray, ...] = ()  # the ink of each glyph standing side by side, left to
+    # right (empty when there is one)
+    marks: int = 0  # small parts kept over the letter: dots or a breve (Й, Ё, i, j have them)
+    plain: np.ndarray | None = None  # the letter's ink without them (Ё without its dots is Е)
 
 
 def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
@@ -84,7 +90,7 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         return TileInk(None, contrast)
     inner = [i for i in parts if i not in rim] or parts
     main = max(inner, key=lambda i: boxes[i][cv2.CC_STAT_AREA])
-    main_x, _, main_w, main_h = boxes[main][:4]
+    main_x, main_y, main_w, main_h = boxes[main][:4]
     main_cx = main_x + main_w / 2
     # A part reaching the rim belongs to the letter only in the letter's colour (not the board's
     # or the outline's), and only when it does not run along the edge it touches past both ends
@@ -93,13 +99,26 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     parts = [i for i in parts if i not in rim or i == main or (
         np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
         and not _along_edge(boxes[i], w, h, boxes[main]))]
-    keep, aside = [], []
+    keep, aside, marked = [], [], []
+    big = [i for i in parts if i == main or boxes[i][3] >= 0.6 * main_h]
     for i in parts:
-        small = boxes[i][cv2.CC_STAT_HEIGHT] < 0.6 * main_h
-        if i != main and small and abs(centres[i][0] - main_cx) > 0.3 * main_w:
-            aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
-        else:
+        x, y, cw, ch = boxes[i][:4]
+        if i in big:
             keep.append(i)
+            continue
+        # A dot or breve over one of the letter's strokes (Ё's dots sit off centre; the dot of
+        # the i of "in" over the i, beside the n).
+        over = [b for b in big if y + ch <= boxes[b][1] + 0.15 * boxes[b][3]
+                and boxes[b][0] - 0.1 * boxes[b][2] <= centres[i][0] <= boxes[b][0] + 1.1 * boxes[b][2]]
+        # A glyph of its own beside the letter stands on its baseline (the u of "Qu"); a letter
+        # value sits in a corner, or is much smaller.
+        beside = abs(y + ch - main_y - main_h) <= 0.2 * main_h and ch >= 0.35 * main_h and i not in rim
+        if over or beside or abs(centres[i][0] - main_cx) <= 0.3 * main_w:
+            keep.append(i)
+            if over:
+                marked.append(i)
+        else:
+            aside.append(i)  # a small part off to the side: a letter value, not a dot or breve
     # Soft ink (the anti-aliased edge kept) of the letter's parts and their one-pixel rim: at small
     # sizes the grey levels carry much of the shape.
     chosen = np.zeros(n, np.uint8)
@@ -107,15 +126,126 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     letter = chosen[labels]
     near = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
     soft = soft_ink(dist.astype(np.float32), contrast)
+    shadow = _shadow(img, letter > 0, dist, contrast)
+    if shadow is not None:
+        letter[shadow] = 0
+        soft[shadow] = 0
     # Solid ink of the letter at two opposite edges: it is wider (taller) than the crop.
     solid = (letter > 0) & (dist > contrast * 0.6)
     clipped = (bool((cut & near).any())
                or (solid[:, 0].any() and solid[:, -1].any()) or (solid[0].any() and solid[-1].any()))
+    glyphs = _side_by_side([boxes[i] for i in keep])
+    split = ()
+    if len(glyphs) > 1:
+        split = tuple(np.where(cv2.dilate(np.isin(labels, [keep[k] for k in g]).astype(np.uint8),
+                                          np.ones((3, 3), np.uint8)) > 0, soft, 0).astype(np.float32)
+                      for g in glyphs)
     value = None
     if aside:
         x, y, cw, ch = boxes[max(aside, key=lambda i: boxes[i][cv2.CC_STAT_AREA])][:4]
         value = (x / w, y / h, (x + cw) / w, (y + ch) / h)
-    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value)
+    plain = None
+    if marked:
+        bare = cv2.dilate(np.isin(labels, [i for i in keep if i not in marked]).astype(np.uint8),
+                          np.ones((3, 3), np.uint8)) > 0
+        plain = np.where(bare, soft, 0).astype(np.float32)
+    return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split, len(marked),
+                   plain)
+
+
+def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
+    """The letter's parts (x, y, w, h boxes) grouped into glyphs standing side by side, left to
+    right: parts whose columns overlap are one glyph (a letter and its dots); a group lower than
+    0.4 of the tallest is no glyph of its own (one group is returned then)."""
+    order = sorted(range(len(boxes)), key=lambda k: boxes[k][0])
+    groups: list[list[int]] = []
+    right = -1
+    for k in order:
+        x, _, w, _ = boxes[k][:4]
+        if groups and x < right - 1:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+        right = max(right, x + w) if len(groups[-1]) > 1 else x + w
+    if len(groups) < 2:
+        return groups
+    tops = [min(boxes[k][1] for k in g) for g in groups]
+    bottoms = [max(boxes[k][1] + boxes[k][3] for k in g) for g in groups]
+    heights = [b - t for t, b in zip(tops, bottoms, strict=True)]
+    # Glyphs stand on one baseline (Q's tail reaches a little below it), or hang from one line
+    # with a descender below it (the q of "qu"); the broken-off piece of a faint letter, or a
+    # tile outline's side, does neither.
+    line = max(bottoms) - min(bottoms) <= 0.3 * max(heights) or (
+        max(tops) - min(tops) <= 0.15 * max(heights) and min(heights) >= 0.6 * max(heights))
+    return groups if min(heights) >= 0.4 * max(heights) and line else [list(range(len(boxes)))]
+
+
+SHADOW_COLOUR = 0.4  # of the contrast: two ink colours this far apart may be a letter and its shadow
+SHADOW_SHIFT = 0.08  # of the crop side: the farthest a shadow is cast
+SHADOW_FIT = 0.85  # share of the shadow's pixels that the letter, shifted, must cover
+
+
+def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float) -> np.ndarray | None:
+    """The pixels of a letter's cast shadow (a copy of the letter in another colour, shifted a
+    few pixels, showing beside it), or None. The colours of the solid ink (far from the tile: not
+    the blends of an anti-aliased edge) are split in two (2-means); the shadow is the part that the
+    other part, shifted, covers, where the other is not covered so by it (a letter outlined in
+    another colour, or a two-tone letter, has no such part)."""
+    solid = img[ink & (dist > 0.6 * contrast)].astype(np.float32)
+    if len(solid) < 20:
+        return None
+    solid = solid[:: max(1, len(solid) // 256)]
+    far = solid[np.argmax(np.abs(solid - solid.mean(axis=0)).max(axis=1))]  # seeds: an extreme colour
+    centres = np.stack([far, solid[np.argmax(np.abs(solid - far).max(axis=1))]])  # and the farthest from it
+    if np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast:
+        return None  # one colour (the means of two parts can only be nearer)
+    for _ in range(4):
+        side = np.abs(solid[:, None, :] - centres[None]).max(axis=2).argmin(axis=1)
+        if side.min() == side.max():
+            return None
+        centres = np.stack([solid[side == k].mean(axis=0) for k in (0, 1)])
+    if np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast or \
+            np.bincount(side).min() < 0.08 * len(side):
+        return None
+    # Every ink pixel to its nearer colour; the cores (pixels near the colour itself) are compared.
+    colours = img[ink].astype(np.float32)
+    gap = np.abs(colours[:, None, :] - centres[None]).max(axis=2)
+    nearer = gap.argmin(axis=1)
+    parts, cores = [], []
+    for k in (0, 1):
+        for out, where in ((parts, nearer == k), (cores, (nearer == k) & (gap[:, k] < 0.25 * contrast))):
+            mask = np.zeros(ink.shape, bool)
+            mask[ink] = where
+            out.append(mask)
+    reach = max(1, int(round(SHADOW_SHIFT * min(ink.shape))))
+    cover = [_cover(parts[1 - k], cores[k], reach) for k in (0, 1)]
+    k = int(np.argmax([c for c, _ in cover]))
+    if cover[k][0] < SHADOW_FIT or cover[1 - k][0] >= SHADOW_FIT or cores[k].sum() < 0.6 * parts[k].sum():
+        return None  # no shadow, or not of one solid colour (blends at the letter's edge)
+    # The shadow: that colour's solid pixels where the letter, shifted, lies, and their rim.
+    cast = cores[k] & _moved(parts[1 - k], *cover[k][1])
+    return parts[k] & cv2.dilate(cast.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _cover(letter: np.ndarray, shadow: np.ndarray, reach: int) -> tuple[float, tuple[int, int]]:
+    """The largest share of ``shadow``'s pixels that ``letter`` moved by up to ``reach`` pixels
+    each way (not by none) covers, and that move (dy, dx)."""
+    padded = cv2.copyMakeBorder(letter.astype(np.float32), reach, reach, reach, reach,
+                                cv2.BORDER_CONSTANT, value=0)
+    hits = cv2.matchTemplate(padded, shadow.astype(np.float32), cv2.TM_CCORR)
+    hits[reach, reach] = -1  # the letter where it is covers only itself
+    oy, ox = np.unravel_index(int(np.argmax(hits)), hits.shape)
+    # hits[oy, ox] pairs shadow pixel (y, x) with letter pixel (y + oy - reach, x + ox - reach).
+    return float(hits[oy, ox]) / max(1, int(shadow.sum())), (int(reach - oy), int(reach - ox))
+
+
+def _moved(mask: np.ndarray, dy: int, dx: int) -> np.ndarray:
+    """``mask`` moved by (dy, dx) pixels, what leaves the frame dropped."""
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    out[max(0, dy): h + min(0, dy), max(0, dx): w + min(0, dx)] = \
+        mask[max(0, -dy): h - max(0, dy), max(0, -dx): w - max(0, dx)]
+    return out
 
 
 def soft_ink(distance: np.ndarray, contrast: float) -> np.ndarray:

@@ -1,0 +1,73 @@
+"""Which lattice is the board: icons, letter keyboards, sample pictures, saved geometry, pale tiles."""
+
+import numpy as np
+import pytest
+
+from wordbot.calibration.detect import BoardGeometry, detect_boards, fits
+from wordbot.errors import WordbotError
+from wordbot.ocr import read_board
+from wordbot.ocr.synthetic import render
+
+from .conftest import look
+
+
+def test_a_letter_keyboard_beside_a_balda_board_is_passed_over(rng):
+    """A 5x5 Balda board (one word) beside a 3x11 keyboard of the alphabet: the keyboard has more
+    cells, but spells the alphabet: the board is read, the keyboard named among the others."""
+    letters = [""] * 10 + list("песок") + [""] * 10
+    board = render(rng, look(empty_rgb=(60, 70, 90)), 5, 5, tile=60, screen=(700, 420), letters=letters)
+    alphabet = "абвгдежзийклмнопрстуфхцчшщъыьэюяё"
+    keys = render(rng, look(), 3, 11, tile=40, screen=(700, 200),
+                  letters=[ch.replace("ё", "е") for ch in alphabet])
+    screen = np.vstack([board.image, keys.image])
+    reading = read_board(screen, "ru")  # one telling letter (П) on the board: the game's language given
+    assert (reading.rows, reading.cols) == (5, 5)
+    assert reading.tiles == letters
+    assert (3, 11) in [(r, c) for r, c, _ in reading.others]
+
+
+def test_an_icon_is_not_a_board(rng):
+    """A 43-pixel icon of 4x4 little squares, no letters: not read as an empty 4x4 board."""
+    image = np.full((400, 600, 3), 235, np.uint8)
+    for r in range(4):
+        for c in range(4):
+            image[100 + r * 11: 109 + r * 11, 100 + c * 11: 109 + c * 11] = (90, 60, 30)
+    with pytest.raises(WordbotError, match="no letter board"):
+        read_board(image)
+    shot = render(rng, look(), 4, 4, tile=60, screen=(600, 400))
+    shot.image[10:54, 10:54] = image[98:142, 98:142]  # the icon on the game's screen
+    assert read_board(shot.image).tiles == shot.tiles
+
+
+def test_the_game_board_before_its_small_sample_picture(rng):
+    """A "how to play" picture: the same 4x4 drawn small beside the real one."""
+    letters = list("котлисадомнеруба")
+    big = render(rng, look(), 4, 4, tile=70, screen=(500, 420), letters=letters)
+    small = render(rng, look(), 4, 4, tile=30, screen=(300, 420), letters=list("снегдомлесгодрот"))
+    reading = read_board(np.hstack([small.image, big.image]))
+    assert reading.tiles == letters
+    assert len(reading.others) == 1
+
+
+def test_saved_geometry_is_checked_against_the_frame(rng):
+    """A profile's board reused only where it still is; moved or resized, it is found again."""
+    first = render(rng, look(), 4, 4, tile=60)
+    saved = BoardGeometry(4, 4, first.box, (60.0, 60.0), first.centres)
+    assert fits(first.image, saved)
+    assert read_board(first.image, geometry=saved).note == ""
+    moved = render(rng, look(), 5, 5, tile=50)
+    assert not fits(moved.image, saved)
+    reading = read_board(moved.image, geometry=saved)
+    assert (reading.rows, reading.cols) == (5, 5)
+    assert reading.tiles == moved.tiles
+    assert "found again" in reading.note
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pale_gradient_tiles_are_found(seed):
+    rng = np.random.default_rng(seed)
+    style = look(shape="pale", tile_rgb=(200, 225, 240), panel_rgb=(244, 246, 250), text_rgb=(30, 60, 120),
+                 gap=0.15)
+    shot = render(rng, style, 4, 4, tile=int(rng.integers(40, 90)))
+    boards = detect_boards(shot.image)
+    assert boards and (boards[0].rows, boards[0].cols) == (4, 4)

@@ -1,0 +1,118 @@
+"""The alphabet and case from the pixels, lower case, Ё, multi-letter tiles, shadows and faux bold."""
+
+import numpy as np
+import pytest
+
+from wordbot.errors import WordbotError
+from wordbot.ocr import THRESHOLD, read_board
+from wordbot.ocr.learn import from_reading, parse_labels
+from wordbot.ocr.synthetic import render
+
+from .conftest import look
+
+FONTS = ["dejavu/DejaVuSans-Bold.ttf", "liberation/LiberationSerif-Bold.ttf", "noto/NotoSans-Bold.ttf",
+         "urw-base35/NimbusSansNarrow-Bold.otf", "freefont/FreeMonoBold.ttf", "inter/Inter-Bold.otf"]
+
+
+def _sure_wrong(reading, truth):
+    return [(want, got, c) for want, got, c in zip(truth, reading.tiles, reading.confidence, strict=True)
+            if got != want and c >= THRESHOLD]
+
+
+@pytest.mark.parametrize("font", FONTS)
+@pytest.mark.parametrize("case", ["upper", "lower"])
+def test_the_alphabet_is_told_from_the_pixels(rng, font, case):
+    for lang in ("ru", "en"):
+        shot = render(rng, look(font=font, case=case), 5, 5, lang=lang, tile=56)
+        reading = read_board(shot.image)
+        assert (reading.lang, reading.case) == (lang, case)
+        assert _sure_wrong(reading, shot.tiles) == []
+        assert sum(got == want for got, want in zip(reading.tiles, shot.tiles, strict=True)) >= 23
+
+
+@pytest.mark.parametrize("font", FONTS)
+@pytest.mark.parametrize("case", ["upper", "lower"])
+def test_the_other_alphabet_under_lang_is_an_error(rng, font, case):
+    """An English board read as Russian (and the other way round) stops with a message naming
+    the alphabet: never a confident reading of Cyrillic over Latin letters."""
+    for lang, wrong in (("en", "ru"), ("ru", "en")):
+        shot = render(rng, look(font=font, case=case), 5, 5, lang=lang, tile=56)
+        with pytest.raises(WordbotError, match=f"--lang {lang}"):
+            read_board(shot.image, lang=wrong)
+
+
+def test_a_board_of_look_alikes_only_needs_the_language(rng):
+    """С, О, Р, А, Е, Х, К, М, Т: the same shapes in both alphabets: no guess without --lang."""
+    letters = list("сорае" "хкмто" "раеск" "мхтор" "кеаос")
+    shot = render(rng, look(), 5, 5, lang="ru", tile=56, letters=letters)
+    with pytest.raises(WordbotError, match="give the language"):
+        read_board(shot.image)
+    assert read_board(shot.image, lang="ru").tiles == letters
+
+
+def test_yo_is_its_own_glyph_read_as_ye(rng):
+    letters = list("ёлка" "елка" "ёжик" "еёеё")
+    for case in ("upper", "lower"):
+        shot = render(rng, look(case=case), 4, 4, lang="ru", tile=64, letters=letters)
+        reading = read_board(shot.image)
+        assert reading.tiles == [ch.replace("ё", "е") for ch in letters]
+        assert min(reading.confidence) >= THRESHOLD
+
+
+@pytest.mark.parametrize("font", FONTS[:4])
+@pytest.mark.parametrize("case", ["upper", "lower"])
+def test_multi_letter_tiles(rng, font, case):
+    """Boggle's Qu and Wordament's digraphs are read glyph by glyph; where the glyphs touch (or
+    "in" looks like an "m") the tile is doubtful, never a confident single letter."""
+    letters = ["qu", "a", "th", "e", "in", "s", "er", "t", "o", "an", "r", "he", "d", "k", "n", "qu"]
+    shot = render(rng, look(font=font, case=case), 4, 4, lang="en", tile=64, letters=letters)
+    reading = read_board(shot.image)
+    assert reading.lang == "en"
+    assert _sure_wrong(reading, letters) == []
+    assert reading.tiles[0] == "qu" or reading.confidence[0] < THRESHOLD
+    right = sum(got == want for got, want in zip(reading.tiles, letters, strict=True))
+    assert right >= 12
+
+
+def test_multi_letter_labels_are_parsed_and_learned(rng):
+    assert parse_labels("[Qu]ab/c.d[TH]") == ["qu", "a", "b", "c", "", "d", "th"]
+    with pytest.raises(WordbotError, match="multi-letter"):
+        parse_labels("ab[qu")
+    letters = ["qu", "a", "b", "c", "d", "e", "f", "g", "h"]
+    shot = render(rng, look(), 3, 3, lang="en", tile=80, letters=letters, screen=(500, 400))
+    reading = read_board(shot.image, lang="en")
+    pictures, labels = from_reading(reading, parse_labels("[Qu]ab/cde/fgh"), "en")
+    assert sorted(labels) == sorted("abcdefghqu")  # Qu learned glyph by glyph
+    assert len(pictures) == 10
+    with pytest.raises(WordbotError, match="labels give 8 tiles"):
+        from_reading(reading, parse_labels("[Qu]ab/cde/fg"), "en")
+
+
+@pytest.mark.parametrize("effect", ["shadow", "bold"])
+@pytest.mark.parametrize("font", FONTS[:3])
+def test_letter_shadows_and_faux_bold(rng, effect, font):
+    for lang in ("ru", "en"):
+        style = look(font=font, effect=effect, tile_rgb=(230, 120, 40), text_rgb=(250, 250, 240))
+        shot = render(rng, style, 5, 5, lang=lang, tile=64)
+        reading = read_board(shot.image)
+        assert _sure_wrong(reading, shot.tiles) == []
+        assert len(reading.doubtful) <= 3
+
+
+def test_a_shadow_is_not_taken_from_the_letter(rng):
+    """Two-colour ink where neither part is the other moved (an outlined letter): nothing dropped."""
+    from wordbot.ocr.tile import _shadow
+
+    img = np.zeros((40, 40, 3), np.uint8)
+    img[8:32, 8:14] = (255, 255, 255)  # a white stem
+    img[8:32, 14:17] = (0, 0, 255)  # a red stripe beside it, longer than any shift
+    img[5:8, 8:17] = (0, 0, 255)
+    ink = img.any(axis=2)
+    dist = np.where(ink, 255, 0).astype(np.uint8)
+    assert _shadow(img, ink, dist, 255.0) is None
+    cast = np.zeros((40, 40, 3), np.uint8)
+    cast[11:35, 11:17] = (0, 0, 120)  # a dark copy of the stem moved 3 px down-right
+    cast[8:32, 8:14] = (255, 255, 255)
+    ink = cast.any(axis=2)
+    found = _shadow(cast, ink, np.where(ink, 255, 0).astype(np.uint8), 255.0)
+    assert found is not None and not found[8:32, 8:14].any() and found[33, 15]
