@@ -80,8 +80,8 @@ def _reader() -> None:
     from wordbot.ocr.read import read_tiles
 
     image = np.full((120, 120, 3), 255, dtype=np.uint8)
-    for x, y in ((30, 40), (80, 40), (30, 90), (80, 90)):
-        cv2.putText(image, "W", (x - 12, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 3)
+    for letter, (x, y) in zip("KOTA", ((30, 40), (80, 40), (30, 90), (80, 90)), strict=True):  # in both
+        cv2.putText(image, letter, (x - 12, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 3)  # alphabets
     geometry = BoardGeometry.from_box((5, 5, 110, 110), 2, 2)
     for lang in LANGS:
         read_tiles(image, geometry, lang)

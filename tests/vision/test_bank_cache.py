@@ -12,7 +12,7 @@ def test_cached_features_equal_fresh_ones_and_are_mapped():
     bank.builtin_bank.cache_clear()
     again = bank.builtin_bank("ru")  # loaded
     data = np.load(bank.DATA)
-    fresh = bank.Bank("ru", data["pictures"], data["labels"])
+    fresh = bank.Bank("ru", data["pictures"], data["labels"], cased=True)
     for b in (first, again):
         assert b.letters == fresh.letters and (b.labels == fresh.labels).all()
         assert np.array_equal(b._features, fresh._features) and np.array_equal(b._shapes, fresh._shapes)
