@@ -129,6 +129,7 @@ class GridPlayer(Seat):
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
         self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
+        self._unread = ""  # why the last frame gave no board
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -161,13 +162,15 @@ class GridPlayer(Seat):
             if time.monotonic() > deadline:
                 if self.report.swiped:
                     raise RoundOver(f"round over: the board is gone ({self.opts.lost_timeout:.0f} s)")
-                raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s: stopping")
+                why = f" ({self._unread})" if self._unread else ""
+                raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
             self.wait(0.25)
 
     def _read(self, frame: Frame) -> BoardReading | None:
         try:
             r = self.reader(frame.image)
-        except WordbotError:
+        except WordbotError as exc:  # kept to say why, if the board never shows (another alphabet)
+            self._unread = str(exc)
             return None
         if r is None or not r.rows or not any(r.tiles):
             return None
