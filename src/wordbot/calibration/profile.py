@@ -370,13 +370,13 @@ def locate(frame: np.ndarray, name: str, redetect: bool = False, **new) -> Board
     resized, the board moved within a screen region, the layout changed, or ``redetect`` asked.
     ``new``: fields to set (window, region, lang). WordbotError when there is no board.
     """
-    from wordbot.calibration.detect import detect_board
+    from wordbot.calibration.detect import detect_board, fits
 
     try:
         profile = load_profile(name)
     except WordbotError:
         profile = None
-    if profile is not None and not redetect and profile.fits(frame) and _still_there(frame, profile):
+    if profile is not None and not redetect and profile.fits(frame) and fits(frame, profile.geometry):
         return profile.geometry
     geometry = detect_board(frame)
     if geometry is None:
@@ -391,15 +391,3 @@ def with_look(profile: Profile, geometry: BoardGeometry, frame_shape: tuple[int,
                    tile=tuple(geometry.tile), frame_size=(frame_shape[1], frame_shape[0]), **new)
 
 
-def _still_there(frame: np.ndarray, profile: Profile) -> bool:
-    """Whether the saved board is found again, same size and place, near its saved box."""
-    from wordbot.calibration.detect import detect_board
-
-    x, y, w, h = profile.box
-    m = int(max(profile.tile))
-    x0, y0 = max(0, x - m), max(0, y - m)
-    found = detect_board(frame[y0: y + h + m, x0: x + w + m])
-    if found is None or (found.rows, found.cols) != (profile.rows, profile.cols):
-        return False
-    fx, fy, fw, fh = found.box
-    return max(abs(fx + x0 - x), abs(fy + y0 - y), abs(fw - w), abs(fh - h)) <= max(3, m // 8)
