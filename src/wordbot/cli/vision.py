@@ -68,8 +68,10 @@ def read(
     if reading.note:
         print(reading.note)
     print(f"{reading.rows}x{reading.cols} board at x={x} y={y} w={w} h={h}")
-    for line in reading.text.split("/"):
-        print(" ".join(line.upper()))
+    cells = [t.capitalize() for t in reading.cells()]  # Qu, not QU: a multi-letter tile reads as one
+    width = max(map(len, cells), default=1)
+    for r in range(0, len(cells), reading.cols):
+        print(" ".join(f"{cell:<{width}}" for cell in cells[r: r + reading.cols]).rstrip())
     if reading.doubtful:
         cells = ", ".join(f"{i // reading.cols},{i % reading.cols}" for i in reading.doubtful)
         print(f"doubtful tiles (row,col): {cells}")

@@ -73,9 +73,12 @@ class BoardReading:
     def text(self) -> str:
         """Rows joined by "/", "." for an empty cell, "?" for a doubtful tile, "[qu]" for a
         multi-letter tile (as ``wordbot solve grid`` takes a board)."""
-        cells = ["?" if c < THRESHOLD else (f"[{t}]" if len(t) > 1 else t or ".")
-                 for t, c in zip(self.tiles, self.confidence, strict=True)]
+        cells = [f"[{t}]" if len(t) > 1 else t for t in self.cells()]
         return "/".join("".join(cells[r * self.cols: (r + 1) * self.cols]) for r in range(self.rows))
+
+    def cells(self) -> list[str]:
+        """Each tile as shown to a person: its letters, "." when empty, "?" when doubtful."""
+        return ["?" if c < THRESHOLD else t or "." for t, c in zip(self.tiles, self.confidence, strict=True)]
 
     def to_dict(self) -> dict:
         return {"rows": self.rows, "cols": self.cols, "tiles": self.tiles,
