@@ -4,9 +4,9 @@ import random
 import threading
 
 import pytest
-from tests.recording import RecordingDriver
 
 from wordbot.act import Actor, Bounds, Moved, OutOfBounds, Pacing, Stopped
+from wordbot.act.recording import RecordingDriver
 
 FAST = Pacing(settle=0, step=0, hold=0, between=0, glide=1)
 BOARD = Bounds(((100, 100, 200, 200), (400, 100, 50, 30)))

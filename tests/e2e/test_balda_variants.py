@@ -8,9 +8,9 @@ import threading
 
 import pytest
 from harness import simgame
-from tests.recording import RecordingDriver
 
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
+from wordbot.act.recording import RecordingDriver
 from wordbot.calibration.profile import Profile, load_profile
 from wordbot.play.session import Session, player
 from wordbot.simgame.balda_variants import BALDA_VARIANTS

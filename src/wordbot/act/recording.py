@@ -1,4 +1,4 @@
-"""A driver that keeps every input event, for tests of where input went."""
+"""A driver that keeps every input event it passes on: where input went (tests, the bench)."""
 
 from __future__ import annotations
 
