@@ -82,7 +82,7 @@ def _round(log: Path, variant: str, round_s: float) -> Figure:
     share = sum(s["points"] for s in took) / max(1, start["board_points"])
     counted = len(report.unconfirmed) if variant == "silent" else len(report.accepted)
     note = (f"{len(took)} words taken, {wrong} wrong, bot counted {counted} (game {len(took)}), "
-            f"{report.cancelled} cancelled, {report.summary()['words_per_second']} words/s, "
+            f"{len(report.cancelled)} cancelled, {report.summary()['words_per_second']} words/s, "
             f"input {report.input}; {report.stopped}")
     return Figure("play", f"points of the board in a {round_s:.0f} s round, variant {variant}",
                   round(100 * share, 1), "%", ">= 90, 0 wrong", share >= 0.9 and wrong == 0, note)

@@ -67,7 +67,7 @@ class RoundReport:
     repeated: list[str] = field(default_factory=list)
     unregistered: int = 0  # words the game showed no reply to
     unconfirmed: list[str] = field(default_factory=list)  # sent to a game that never replies
-    cancelled: int = 0  # words the game showed otherwise than planned: cancelled, not submitted
+    cancelled: list[str] = field(default_factory=list)  # shown otherwise than planned: not submitted
     entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
     points: int = 0
     unsure_tiles: int = 0
@@ -82,7 +82,7 @@ class RoundReport:
         return {"planned": self.planned, "swiped": self.swiped, "accepted": len(self.accepted),
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
                 "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
-                "cancelled": self.cancelled, "points": self.points, "unsure_tiles": self.unsure_tiles,
+                "cancelled": len(self.cancelled), "points": self.points, "unsure_tiles": self.unsure_tiles,
                 "latency_ms_median": round(lat[len(lat) // 2], 1) if lat else None,
                 "first_suggestion_ms": round(self.latency_ms[0], 1) if lat else None,
                 "words_per_second": round(self.swiped / self.swipe_seconds, 2) if self.swipe_seconds else 0,
@@ -281,7 +281,7 @@ class GridPlayer(Seat):
                 continue
             since_read += 1
             if outcome == "cancelled":
-                self.report.cancelled += 1
+                self.report.cancelled.append(word.word)
                 self.say(f"the game showed another path than {word.word!r}: cancelled, not submitted")
                 suspect = True
             if outcome in ("cancelled", "none"):
