@@ -130,6 +130,7 @@ class GridPlayer(Seat):
         self._unlit = 0  # words whose first cell the game did not show selected
         self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
         self._unread = ""  # why the last frame gave no board
+        self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -336,16 +337,23 @@ class GridPlayer(Seat):
             confirm = self.opts.input.confirm or "last"  # not known yet: the last cell again, then Return
             done = actor.click_path(points[selected:], confirm, self._button_point(),
                                     check=check and (lambda k: check(k + selected)))
+
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
             actor.type_word(word.word)
             done = True
+        if style == "click":
+            self._stale = set()
         if not done:
+            if style == "click":  # Escape was pressed: given the time a cell takes to show
+                self._stale = self._still_selected(cells, held.selection, self.opts.hold_wait)
             return None
         self.report.entered.append((word.word, list(word.path)))
         reply = self._reply(base, base_colours, cells, held)
         if style == "click" and not self.opts.input.confirm:
             reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
+        if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
+            self._stale = self._still_selected(cells, held.selection)
         return reply
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
@@ -378,6 +386,21 @@ class GridPlayer(Seat):
         if self._selected(base_colours, cells):
             actor.driver.key("Escape")
         return reply
+
+    def _still_selected(self, cells: list[int], selection: RGB | None, wait: float = 0.0) -> set[int]:
+        """The cells of a click word still in the game's selection colour (``wait``: for up to
+        that long) after it was cancelled (Escape) or got no reply (a lost confirm): the game kept
+        them selected. The next word must not extend them: it starts on a cell not next to them,
+        and goes on only once they show plain again (the game started a new selection)."""
+        if selection is None:
+            return set()
+        deadline = time.monotonic() + wait
+        while True:
+            colours = self.watch.colours(self.grab().image)
+            kept = {c for c in cells if same_colour(tuple(colours[c]), selection)}
+            if not kept or time.monotonic() > deadline:
+                return kept
+            self.wait(0.02)
 
     def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
         """Whether every cell of the word shows otherwise than before it was entered."""
@@ -426,15 +449,16 @@ class GridPlayer(Seat):
         second click may send it as a one-letter word)."""
         colours = self.watch.colours(base.image)
         first = self._cells(word)[0]
-        kept = self._shows_only(colours, first)
+        now = self.watch.colours(self.grab().image)
+        kept = self.watch.changed_cells(colours, now) == {first} and self._shows_only(colours, first)
         if not kept:
             actor.taps([self._screen(word.path[0])])
             kept = self._shows_only(colours, first)
         if not kept:
             return None
+        selection = self.watch.path_colour(colours, self.watch.colours(self.grab().image), [first])
         actor.driver.key("Escape")
-        self.wait(max(0.3, self.opts.hold_wait))
-        return int(self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first})
+        return len(self._still_selected([first], selection, self.opts.hold_wait))
 
     def _shows_only(self, colours: np.ndarray, cell: int) -> bool:
         """Whether ``cell`` alone shows selected, and still a moment later (a busy game repaints
@@ -457,13 +481,23 @@ class GridPlayer(Seat):
         spec = self.opts.feedback
         # still showing an earlier reply
         ignore = self.watch.changed_cells(self.idle, base) - set(cells[:selected])
+        stale = set(self._stale)
+        unlit = False  # while it is not known whether the game shows a selection: this word's first
+        # cell did not show in time, so the next ones are not waited for either
 
         def check(k: int) -> bool:
+            nonlocal unlit
             want = set(cells[:k])
-            deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight is not False else 0)
+            wait = self.opts.hold_wait if spec.highlight or (spec.highlight is None and not unlit) else 0
+            deadline = time.monotonic() + wait
             while True:
                 colours = self.watch.colours(self.grab().image)
                 shown = self.watch.changed_cells(base, colours) - ignore
+                if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
+                    if time.monotonic() > deadline:  # the game added the cell to the kept one
+                        return False
+                    time.sleep(0.005)
+                    continue
                 if k <= selected + 1:  # one letter is no word: the game's plain selection colour
                     held.selection = self.watch.path_colour(base, colours, cells[:1])
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
@@ -476,6 +510,7 @@ class GridPlayer(Seat):
                     if shown - want:
                         return False  # something else lit up: not the path
                     if time.monotonic() > deadline:
+                        unlit = unlit or not shown
                         self._unlit += k == 1
                         if self._unlit >= LEARN_WORDS:  # three words and never a cell shown
                             spec.highlight, self.replies.changed = False, True
@@ -627,7 +662,8 @@ class GridPlayer(Seat):
             if len(busy & lettered) >= 0.8 * len(lettered):
                 self._greyed_or_covered()
                 return None, None
-            word = next((w for w in queue if not busy & set(self._cells(w))), queue[0]) if queue else None
+            word = next((w for w in queue if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
+                        queue[0]) if queue else None
             wanted = set(self._cells(word)) if word is not None else lettered
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
             if quiet and not busy & wanted:
@@ -640,6 +676,12 @@ class GridPlayer(Seat):
                 return frame, word
             prev = frame
             self.wait(0.015)
+
+    def _next_to_stale(self, word: Found) -> bool:
+        """Whether the word's first cell would extend a selection the game kept (see _stale)."""
+        r, c = word.path[0]
+        cols = self.reading.cols
+        return any(max(abs(r - i // cols), abs(c - i % cols)) <= 1 for i in self._stale)
 
     def _greyed_or_covered(self) -> None:
         """Every cell changed colour: wait a moment; if the board is still there with the same

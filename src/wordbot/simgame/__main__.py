@@ -54,6 +54,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                     help="grid: hide the board behind a Paused panel while the window lacks the focus")
     ap.add_argument("--raw-motion", action="store_true",
                     help="grid: select tiles only where the pointer is reported (fast drags skip tiles)")
+    ap.add_argument("--keep-selection", action="store_true",
+                    help="grid click: Escape does not clear; a tile not next to the last starts anew")
+    ap.add_argument("--lose-click", type=int, default=0, help="grid click: lose every n-th tile click")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
     ap.add_argument("--key-cols", type=int, default=8, help="balda: keys per keyboard row")
@@ -76,7 +79,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 def grid_options(args: argparse.Namespace) -> GridOptions:
     return GridOptions(args.duration, args.at, drop_every=args.drop_every, linger=args.linger,
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
-                       pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion)
+                       pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
+                       keep_selection=args.keep_selection, lose_click=args.lose_click)
 
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:

@@ -46,12 +46,15 @@ class GridOptions:
     look: str = "classic"
     pause_on_blur: bool = False  # a "Paused" panel hides the board while the window lacks the focus
     raw_motion: bool = False  # drag: select only at the reported points (a fast finger skips tiles)
+    keep_selection: bool = False  # click: Escape does not clear; a tile not next to the last starts anew
+    lose_click: int = 0  # click: every n-th tile click is lost, as a busy game drops a touch (0: never)
 
     def settings(self) -> dict:
         """The variant as the log records it."""
         return {"input": self.input, "confirm": self.confirm if self.input == "click" else None,
                 "feedback": sorted(self.feedback), "look": self.look,
-                "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion}
+                "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion,
+                "keep_selection": self.keep_selection, "lose_click": self.lose_click}
 
 
 class GridApp:
@@ -298,7 +301,9 @@ class ClickInput:
         self.pressed: Cell | None = None
         app.canvas.bind("<ButtonPress-1>", self.on_press)
         app.canvas.bind("<ButtonRelease-1>", self.on_release)
-        app.root.bind("<Escape>", lambda e: app.accepting() and app.select([]))
+        self.clicks = 0
+        if not app.opts.keep_selection:
+            app.root.bind("<Escape>", lambda e: app.accepting() and app.select([]))
         if app.opts.confirm == "enter":
             app.root.bind("<Return>", lambda e: app.accepting() and app.submit(app.selection))
 
@@ -314,11 +319,17 @@ class ClickInput:
             self.app.finish("quit")
         if not self.app.accepting() or cell is None or cell != self.pressed:
             return
+        self.clicks += 1
+        if self.app.opts.lose_click and self.clicks % self.app.opts.lose_click == 0:
+            self.app.log.write("lost click", cell=cell)
+            return
         if path and cell == path[-1]:
             if self.app.opts.confirm == "last":
                 self.app.submit(path)
         elif cell not in path and (not path or adjacent(path[-1], cell)):
             self.app.select([*path, cell])
+        elif self.app.opts.keep_selection and cell not in path:
+            self.app.select([cell])
 
 
 class TypeInput:

@@ -20,6 +20,10 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # flash and message, light look
     "click-button": ("--input", "click", "--confirm", "button", "--feedback", "flash,message",
                      "--look", "light"),
+    # a click game that loses every 25th click (a busy game drops a touch) and keeps a selection
+    # Escape does not clear (a tile not next to the last starts a new one); flash and list, dark
+    "click-lossy": ("--input", "click", "--keep-selection", "--lose-click", "25", "--feedback", "flash,list",
+                    "--look", "dark"),
     # the keyboard: type the word, Return sends; score and message
     "type": ("--input", "type", "--feedback", "score,message"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
