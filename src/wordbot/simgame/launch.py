@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,23 +23,35 @@ def running(mode: str, *args: str, log: Path, at: tuple[int, int] = (40, 40), li
     stopped on exit if it is still running."""
     from wordbot.capture import open_source
 
-    proc = subprocess.Popen([sys.executable, "-m", "wordbot.simgame", mode, *args, "--log", str(log),
-                             "--at", f"{at[0]},{at[1]}", "--linger", str(linger)], stdout=subprocess.DEVNULL)
-    source = None
-    try:
-        deadline = time.monotonic() + timeout
-        while source is None:
-            try:
-                source = open_source(window=TITLES[mode])
-            except WordbotError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise WordbotError("the simulated game did not open its window") from None
-                time.sleep(0.2)
-        time.sleep(0.3)  # let it paint
-        yield proc, source
-    finally:
-        if source is not None:
-            source.close()
-        if proc.poll() is None:
-            proc.terminate()
-        proc.wait(10)
+    with tempfile.TemporaryFile() as errors:  # the game's stderr: why it did not start, if it did not
+        proc = subprocess.Popen([sys.executable, "-m", "wordbot.simgame", mode, *args, "--log", str(log),
+                                 "--at", f"{at[0]},{at[1]}", "--linger", str(linger)],
+                                stdout=subprocess.DEVNULL, stderr=errors)
+        source = None
+        try:
+            deadline = time.monotonic() + timeout
+            while source is None:
+                try:
+                    source = open_source(window=TITLES[mode])
+                except WordbotError as exc:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        why = _why(proc, errors, exc)
+                        raise WordbotError(f"the simulated game did not open its window ({why})") from None
+                    time.sleep(0.2)
+            time.sleep(0.3)  # let it paint
+            yield proc, source
+        finally:
+            if source is not None:
+                source.close()
+            if proc.poll() is None:
+                proc.terminate()
+            proc.wait(10)
+
+
+def _why(proc: subprocess.Popen, errors, exc: WordbotError) -> str:
+    """The game's exit status and the last line it wrote, or what finding its window said."""
+    if proc.poll() is None:
+        return f"still running after the wait: {exc}"
+    errors.seek(0)
+    lines = errors.read().decode(errors="replace").strip().splitlines()
+    return f"exit status {proc.returncode}" + (f": {lines[-1]}" if lines else "")
