@@ -22,7 +22,7 @@ import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank
+from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import SIZE, features, normalize, shapes
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
 
@@ -283,6 +283,11 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
             tiles[i] = m.letters[k]
             if tiles_seen.marks[i] and tiles[i] not in MARKED:
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
+        plain = ~(tiles_seen.clipped[idx] | tiles_seen.marks[idx] | found.foreign
+                  | np.array([i in tiles_seen.parts for i in idx]))
+        again = _board_font(pictures[idx], found.scores, m, conf[idx], plain)
+        for k, letter, sure in zip(*again, strict=True):
+            tiles[idx[k]], conf[idx[k]] = letter, sure
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
@@ -292,6 +297,37 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
                         found.case, tiles_seen.parts)
+
+
+SOURCE = 0.7  # the confidence of the tiles whose glyphs serve as the board's own templates
+
+
+def _board_font(glyphs: np.ndarray, scores: Scores, m: Match, conf: np.ndarray,
+                eligible: np.ndarray) -> tuple[list[int], list[str], list[float]]:
+    """The doubtful ``eligible`` glyphs read again with the board's sure glyphs (``SOURCE``) as
+    templates of their letters too: one board is one font, so a glyph drawn as a sure glyph
+    elsewhere on it is that letter. The confidence rules are the same (another letter's templates
+    nearly as close keep a glyph doubtful), and an added template only raises scores, so only a
+    glyph closest to a sure one of the board can become sure. Returns (glyph index, letter,
+    confidence) of those that did."""
+    sure = np.nonzero(conf >= SOURCE)[0]
+    again = np.nonzero((conf < THRESHOLD) & eligible)[0]
+    if len(sure) == 0 or len(again) == 0:
+        return [], [], []
+    both = glyphs[np.concatenate([again, sure])]
+    pixel, shape = features(both), shapes(both)
+    n = len(again)
+    board = mixed(pixel[:n], shape[:n], pixel[n:], shape[n:])
+    board_pixel = pixel[:n] @ pixel[n:].T
+    column = np.array([scores.letters.index(m.letters[k]) for k in sure])
+    score, best_pixel = scores.score[again].copy(), scores.pixel[again].copy()
+    for j, letter in enumerate(column):
+        score[:, letter] = np.maximum(score[:, letter], board[:, j])
+        best_pixel[:, letter] = np.maximum(best_pixel[:, letter], board_pixel[:, j])
+    second = Scores(scores.letters, score, best_pixel).match()
+    sure_now = confidence(second)
+    up = np.nonzero(sure_now >= THRESHOLD)[0]
+    return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]
 
 
 def _read_plain(plain: dict[int, np.ndarray], bank: Bank, case: str, tiles: list[str],
