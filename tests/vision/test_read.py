@@ -1,5 +1,7 @@
 """Board detection and reading on labelled synthetic screenshots (development looks)."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -301,3 +303,19 @@ def test_board_font_reads_a_doubtful_glyph_like_a_sure_one():
     conf = np.array([0.9, 0.1, 0.1, 0.1], np.float32)
     index, read, sure = _board_font(pictures, scores, m, conf, np.ones(4, bool))
     assert index == [2] and read == ["ж"] and sure[0] >= THRESHOLD
+
+
+def test_faint_letter_shadow_is_dropped():
+    """A letter shadow fainter than the letter (a dark shade on a mid tile under a light letter) is
+    told apart and dropped: the glyph read is the letter's alone."""
+    from wordbot.ocr.read import tile_pictures
+
+    style = look(shape="square", tile_rgb=(128, 50, 100), text_rgb=(250, 250, 250), letter_size=0.55)
+    letters = list("жбмкаяшэн")
+    pictures = []
+    for effect in ("", "shadow"):
+        shot = render(np.random.default_rng(1), replace(style, effect=effect), 3, 3, tile=64, letters=letters)
+        pictures.append(tile_pictures(shot.image, detect_board(shot.image)).pictures.astype(float) / 255)
+    plain, shadowed = pictures
+    overlap = (np.minimum(plain, shadowed).sum(axis=(1, 2)) / np.maximum(plain, shadowed).sum(axis=(1, 2)))
+    assert overlap.min() > 0.8

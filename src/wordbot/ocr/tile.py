@@ -183,6 +183,8 @@ def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
 SHADOW_COLOUR = 0.4  # of the contrast: two ink colours this far apart may be a letter and its shadow
 SHADOW_SHIFT = 0.08  # of the crop side: the farthest a shadow is cast
 SHADOW_FIT = 0.85  # share of the shadow's pixels that the letter, shifted, must cover
+SHADOW_SOLID = 0.35  # of the contrast: the ink split into the letter and its shadow (a shadow may be fainter
+# than the letter)
 
 
 def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float) -> np.ndarray | None:
@@ -191,7 +193,7 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     the blends of an anti-aliased edge) are split in two (2-means); the shadow is the part that the
     other part, shifted, covers, where the other is not covered so by it (a letter outlined in
     another colour, or a two-tone letter, has no such part)."""
-    solid = img[ink & (dist > 0.6 * contrast)].astype(np.float32)
+    solid = img[ink & (dist > SHADOW_SOLID * contrast)].astype(np.float32)
     if len(solid) < 20:
         return None
     solid = solid[:: max(1, len(solid) // 256)]
