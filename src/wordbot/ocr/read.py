@@ -24,6 +24,7 @@ from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
 from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import SIZE, features, normalize, shapes
+from wordbot.ocr.second import opinions
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
@@ -139,6 +140,7 @@ class TilePictures:
     # of the glyphs standing side by side in it (a multi-letter tile, or Ы's two strokes)
     marks: np.ndarray | None = None  # (n,) bool: dots or a breve over the letter
     plain: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> picture without them
+    inks: list[np.ndarray | None] = field(default_factory=list)  # each tile's letter ink (0..1)
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -163,7 +165,8 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
                         np.array([ink.clipped for ink in inks], bool) | np.array(stray, bool), parts,
                         np.array([ink.marks > 0 for ink in inks], bool),
-                        {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None})
+                        {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None},
+                        [ink.mask for ink in inks])
 
 
 def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
@@ -288,6 +291,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         again = _board_font(pictures[idx], found.scores, m, conf[idx], plain)
         for k, letter, sure in zip(*again, strict=True):
             tiles[idx[k]], conf[idx[k]] = letter, sure
+        _second_reader([tiles_seen.inks[i] for i in idx], found, m, tiles, conf, idx, plain)
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
@@ -297,6 +301,30 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
                         found.case, tiles_seen.parts)
+
+
+AGREED = 0.6  # the confidence of a doubtful tile that Tesseract reads as its likeliest letter
+SECOND_RATIO = 0.55  # d_best / d_other below which a doubtful tile is asked of Tesseract (closer rivals:
+# both readers see the same ambiguous ink; at 0.55 and Tesseract's 80 no development tile was misread)
+
+
+def _second_reader(inks: list[np.ndarray | None], found: Script, m: Match, tiles: list[str],
+                   conf: np.ndarray, idx: np.ndarray, eligible: np.ndarray) -> None:
+    """Doubtful ``eligible`` glyphs (``inks`` of the lettered tiles ``idx``, read as ``m``) read by
+    a second, independent reader (``wordbot.ocr.second``: Tesseract): a letter it is fairly sure of
+    that is the template reader's likeliest is the tile's, at ``AGREED`` confidence (two readers
+    agreeing; neither was sure alone). Only where no other letter came very near (``SECOND_RATIO``:
+    where two letters fit nearly alike, a Б whose flag is lost and a В, both readers see the same
+    ambiguous ink and agree on the wrong one)."""
+    d1, d2 = 1 - m.best, np.maximum(1 - m.runner_up, 1e-6)
+    doubtful = [k for k in range(len(idx)) if eligible[k] and conf[idx[k]] < THRESHOLD
+                and inks[k] is not None and d1[k] / d2[k] < SECOND_RATIO]
+    if not doubtful:
+        return
+    said = opinions([inks[k] for k in doubtful], found.lang, found.case)
+    for k, letter in zip(doubtful, said, strict=True):
+        if letter and letter.replace("ё", "е") == tiles[idx[k]].replace("ё", "е"):
+            conf[idx[k]] = AGREED
 
 
 SOURCE = 0.7  # the confidence of the tiles whose glyphs serve as the board's own templates
