@@ -213,6 +213,8 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     colours = img[ink].astype(np.float32)
     gap = np.abs(colours[:, None, :] - centres[None]).max(axis=2)
     nearer = gap.argmin(axis=1)
+    if all(np.sum((nearer == k) & (gap[:, k] < 0.25 * contrast)) < 0.6 * np.sum(nearer == k) for k in (0, 1)):
+        return None  # neither of one solid colour (blends at the letter's edge): no shadow either way
     parts, cores = [], []
     for k in (0, 1):
         for out, where in ((parts, nearer == k), (cores, (nearer == k) & (gap[:, k] < 0.25 * contrast))):
