@@ -112,16 +112,17 @@ def _learned(rng: np.random.Generator, looks: int, reads: int) -> dict:
 def _timing(rng: np.random.Generator, n: int) -> tuple[float, float, float, float]:
     """Seconds per 1600x900 screenshot with a 4x4 board (development looks), found and read with
     the language told from the pixels, found only, and read only: the median over screenshots of
-    the best of 3 runs each (a game's frames repeat: the second reader's answers are kept per
-    glyph); and the median of the first read of each, with no answer kept (the first frame of a
-    board whose doubtful tiles Tesseract is asked about)."""
-    from wordbot.ocr import second
+    the best of 3 runs each (a game's frames repeat: each tile's ink and the second reader's answers
+    are kept); and the median of the first read of each, with nothing kept (a board's first frame,
+    its doubtful tiles asked of Tesseract)."""
+    from wordbot.ocr import second, tile
 
     full, find, calibrated, first = [], [], [], []
     while len(full) < n:
         shot = render(rng, random_look(rng), 4, 4, tile=int(rng.integers(50, 100)))
         geometry = detect_board(shot.image)
         second._answers.clear()
+        tile._inks.clear()
         start = time.perf_counter()
         try:
             read_board(shot.image)

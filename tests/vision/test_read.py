@@ -319,3 +319,19 @@ def test_faint_letter_shadow_is_dropped():
     plain, shadowed = pictures
     overlap = (np.minimum(plain, shadowed).sum(axis=(1, 2)) / np.maximum(plain, shadowed).sum(axis=(1, 2)))
     assert overlap.min() > 0.8
+
+
+def test_tile_ink_is_kept_per_tile_picture(rng):
+    """A frame read again reuses each tile's ink (the same pixels, the same answer), and a changed
+    tile is read afresh."""
+    from wordbot.ocr import tile
+
+    shot = render(rng, look(), 3, 3, tile=60)
+    crop = shot.image[shot.box[1]: shot.box[1] + 50, shot.box[0]: shot.box[0] + 50]
+    tile._inks.clear()
+    first = tile.seen_ink(crop.copy())
+    assert tile.seen_ink(crop.copy()) is first
+    assert np.array_equal(first.mask, tile.letter_ink(crop).mask)
+    changed = crop.copy()
+    changed[20:30, 20:30] = 255 - changed[20:30, 20:30]
+    assert tile.seen_ink(changed) is not first

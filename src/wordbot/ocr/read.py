@@ -25,7 +25,7 @@ from wordbot.errors import WordbotError
 from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import SIZE, features, normalize, shapes
 from wordbot.ocr.second import opinions
-from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
+from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
 CLIPPED = 0.4  # the most confidence in a letter that may have lost a part (Щ its tail: read Ш)
@@ -148,10 +148,10 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     values in a corner, the tiles whose value touches their letter (small tiles) are read again
     with the board's value area erased: one board, one layout."""
     crops = [_crop(image, geometry, i) for i in range(geometry.rows * geometry.cols)]
-    inks = [letter_ink(crop) for crop in crops]
+    inks = [seen_ink(crop) for crop in crops]
     zone = _value_zone(inks)
     if zone is not None:
-        inks = [letter_ink(crop, zone) if ink.mask is not None and ink.aside is None else ink
+        inks = [seen_ink(crop, zone) if ink.mask is not None and ink.aside is None else ink
                 for crop, ink in zip(crops, inks, strict=True)]
     pictures = np.zeros((len(inks), SIZE, SIZE), np.uint8)
     for i, ink in enumerate(inks):

@@ -13,6 +13,9 @@ one, for the reader to try when the whole does not read.
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import cv2
@@ -35,6 +38,29 @@ class TileInk:
     # right (empty when there is one)
     marks: int = 0  # small parts kept over the letter: dots or a breve (Й, Ё, i, j have them)
     plain: np.ndarray | None = None  # the letter's ink without them (Ё without its dots is Е)
+
+
+INKS = 2048  # tiles whose ink is kept (``seen_ink``)
+_inks: OrderedDict[bytes, TileInk] = OrderedDict()
+_inks_lock = threading.Lock()
+
+
+def seen_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
+    """``letter_ink``, kept for the last ``INKS`` tile pictures: a game's frames are read again
+    and again, and most of their tiles are the same pixels as a frame before."""
+    key = hashlib.blake2b(np.ascontiguousarray(crop).tobytes() + repr((crop.shape, erase)).encode(),
+                          digest_size=16).digest()
+    with _inks_lock:
+        ink = _inks.get(key)
+        if ink is not None:
+            _inks.move_to_end(key)
+            return ink
+    ink = letter_ink(crop, erase)
+    with _inks_lock:
+        _inks[key] = ink
+        if len(_inks) > INKS:
+            _inks.popitem(last=False)
+    return ink
 
 
 def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
