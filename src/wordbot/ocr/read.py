@@ -4,7 +4,9 @@
 relies on (a tile below ``THRESHOLD`` is shown to the user and no word through it is swiped), so
 it is built to be low whenever a reading is doubtful: a poor best match, a close second letter,
 pixel and shape features that disagree, a letter read from two shapes on one board, faint ink, or
-a glyph that fits the other alphabet clearly better.
+a glyph that fits the other alphabet clearly better. A doubtful tile is read again, able only to
+become sure: against the board's own sure glyphs (one board, one font), and by Tesseract
+(``wordbot.ocr.second``), whose agreement with the likeliest letter makes it sure at ``AGREED``.
 
 A board is one alphabet and one case. Which (``Script``) is told from the pixels: every glyph is
 scored against both languages' templates in both cases; the case of a language is the one its
