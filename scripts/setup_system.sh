@@ -16,7 +16,9 @@ DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell f
           fonts-lato fonts-comfortaa fonts-jura)
 HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-charis
           fonts-yanone-kaffeesatz fonts-firacode fonts-play fonts-manrope fonts-roboto-slab
-          fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro)
+          fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro
+          fonts-vollkorn fonts-stix fonts-bebas-neue fonts-clear-sans fonts-tuffy fonts-fantasque-sans
+          fonts-mononoki fonts-sil-doulos fonts-ebgaramond)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

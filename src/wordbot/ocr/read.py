@@ -4,7 +4,9 @@
 relies on (a tile below ``THRESHOLD`` is shown to the user and no word through it is swiped), so
 it is built to be low whenever a reading is doubtful: a poor best match, a close second letter,
 pixel and shape features that disagree, a letter read from two shapes on one board, faint ink, or
-a glyph that fits the other alphabet clearly better.
+a glyph that fits the other alphabet clearly better. A doubtful tile is read again, able only to
+become sure: against the board's own sure glyphs (one board, one font), and by Tesseract
+(``wordbot.ocr.second``), whose agreement with the likeliest letter makes it sure at ``AGREED``.
 
 A board is one alphabet and one case. Which (``Script``) is told from the pixels: every glyph is
 scored against both languages' templates in both cases; the case of a language is the one its
@@ -22,9 +24,10 @@ import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank
+from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import SIZE, features, normalize, shapes
-from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, letter_ink
+from wordbot.ocr.second import opinions
+from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
 CLIPPED = 0.4  # the most confidence in a letter that may have lost a part (Щ its tail: read Ш)
@@ -139,6 +142,7 @@ class TilePictures:
     # of the glyphs standing side by side in it (a multi-letter tile, or Ы's two strokes)
     marks: np.ndarray | None = None  # (n,) bool: dots or a breve over the letter
     plain: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> picture without them
+    inks: list[np.ndarray | None] = field(default_factory=list)  # each tile's letter ink (0..1)
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -146,10 +150,10 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     values in a corner, the tiles whose value touches their letter (small tiles) are read again
     with the board's value area erased: one board, one layout."""
     crops = [_crop(image, geometry, i) for i in range(geometry.rows * geometry.cols)]
-    inks = [letter_ink(crop) for crop in crops]
+    inks = [seen_ink(crop) for crop in crops]
     zone = _value_zone(inks)
     if zone is not None:
-        inks = [letter_ink(crop, zone) if ink.mask is not None and ink.aside is None else ink
+        inks = [seen_ink(crop, zone) if ink.mask is not None and ink.aside is None else ink
                 for crop, ink in zip(crops, inks, strict=True)]
     pictures = np.zeros((len(inks), SIZE, SIZE), np.uint8)
     for i, ink in enumerate(inks):
@@ -163,7 +167,8 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
     return TilePictures(pictures, np.array([ink.contrast for ink in inks], np.float32),
                         np.array([ink.clipped for ink in inks], bool) | np.array(stray, bool), parts,
                         np.array([ink.marks > 0 for ink in inks], bool),
-                        {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None})
+                        {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None},
+                        [ink.mask for ink in inks])
 
 
 def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
@@ -283,6 +288,12 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
             tiles[i] = m.letters[k]
             if tiles_seen.marks[i] and tiles[i] not in MARKED:
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
+        plain = ~(tiles_seen.clipped[idx] | tiles_seen.marks[idx] | found.foreign
+                  | np.array([i in tiles_seen.parts for i in idx]))
+        again = _board_font(pictures[idx], found.scores, m, conf[idx], plain)
+        for k, letter, sure in zip(*again, strict=True):
+            tiles[idx[k]], conf[idx[k]] = letter, sure
+        _second_reader([tiles_seen.inks[i] for i in idx], found, m, tiles, conf, idx, plain)
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
@@ -292,6 +303,61 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
                         found.case, tiles_seen.parts)
+
+
+AGREED = 0.6  # the confidence of a doubtful tile that Tesseract reads as its likeliest letter
+SECOND_RATIO = 0.55  # d_best / d_other below which a doubtful tile is asked of Tesseract (closer rivals:
+# both readers see the same ambiguous ink; at 0.55 and Tesseract's 80 no development tile was misread)
+
+
+def _second_reader(inks: list[np.ndarray | None], found: Script, m: Match, tiles: list[str],
+                   conf: np.ndarray, idx: np.ndarray, eligible: np.ndarray) -> None:
+    """Doubtful ``eligible`` glyphs (``inks`` of the lettered tiles ``idx``, read as ``m``) read by
+    a second, independent reader (``wordbot.ocr.second``: Tesseract): a letter it is fairly sure of
+    that is the template reader's likeliest is the tile's, at ``AGREED`` confidence (two readers
+    agreeing; neither was sure alone). Only where no other letter came very near (``SECOND_RATIO``:
+    where two letters fit nearly alike, a Б whose flag is lost and a В, both readers see the same
+    ambiguous ink and agree on the wrong one)."""
+    d1, d2 = 1 - m.best, np.maximum(1 - m.runner_up, 1e-6)
+    doubtful = [k for k in range(len(idx)) if eligible[k] and conf[idx[k]] < THRESHOLD
+                and inks[k] is not None and d1[k] / d2[k] < SECOND_RATIO]
+    if not doubtful:
+        return
+    said = opinions([inks[k] for k in doubtful], found.lang, found.case)
+    for k, letter in zip(doubtful, said, strict=True):
+        if letter and letter.replace("ё", "е") == tiles[idx[k]].replace("ё", "е"):
+            conf[idx[k]] = AGREED
+
+
+SOURCE = 0.7  # the confidence of the tiles whose glyphs serve as the board's own templates
+
+
+def _board_font(glyphs: np.ndarray, scores: Scores, m: Match, conf: np.ndarray,
+                eligible: np.ndarray) -> tuple[list[int], list[str], list[float]]:
+    """The doubtful ``eligible`` glyphs read again with the board's sure glyphs (``SOURCE``) as
+    templates of their letters too: one board is one font, so a glyph drawn as a sure glyph
+    elsewhere on it is that letter. The confidence rules are the same (another letter's templates
+    nearly as close keep a glyph doubtful), and an added template only raises scores, so only a
+    glyph closest to a sure one of the board can become sure. Returns (glyph index, letter,
+    confidence) of those that did."""
+    sure = np.nonzero(conf >= SOURCE)[0]
+    again = np.nonzero((conf < THRESHOLD) & eligible)[0]
+    if len(sure) == 0 or len(again) == 0:
+        return [], [], []
+    both = glyphs[np.concatenate([again, sure])]
+    pixel, shape = features(both), shapes(both)
+    n = len(again)
+    board = mixed(pixel[:n], shape[:n], pixel[n:], shape[n:])
+    board_pixel = pixel[:n] @ pixel[n:].T
+    column = np.array([scores.letters.index(m.letters[k]) for k in sure])
+    score, best_pixel = scores.score[again].copy(), scores.pixel[again].copy()
+    for j, letter in enumerate(column):
+        score[:, letter] = np.maximum(score[:, letter], board[:, j])
+        best_pixel[:, letter] = np.maximum(best_pixel[:, letter], board_pixel[:, j])
+    second = Scores(scores.letters, score, best_pixel).match()
+    sure_now = confidence(second)
+    up = np.nonzero(sure_now >= THRESHOLD)[0]
+    return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]
 
 
 def _read_plain(plain: dict[int, np.ndarray], bank: Bank, case: str, tiles: list[str],

@@ -53,17 +53,24 @@ DEV_FONTS = (
     "urw-base35/NimbusRoman-Bold.otf", "urw-base35/URWBookman-Demi.otf",
     "dejavu/DejaVuSerifCondensed-Bold.ttf",
 )
-# Never used in development, in the bank or in tests, and their per-tile failures never looked at:
-# the benchmark's blind fonts, chosen on 2026-11-22 before any tuning (Debian fonts-hack,
-# fonts-jetbrains-mono, fonts-go, fonts-sil-andika, fonts-sil-charis, fonts-yanone-kaffeesatz,
-# fonts-firacode, fonts-play, fonts-manrope, fonts-roboto-slab, fonts-linuxlibertine,
-# fonts-oldstandard).
+# Held out of the bank and of the tests, used to check development changes on fonts the bank has
+# never seen (so no longer blind): the benchmark's first blind fonts, chosen on 2026-11-22 (Debian
+# fonts-hack, fonts-jetbrains-mono, fonts-go, fonts-sil-andika, fonts-sil-charis,
+# fonts-yanone-kaffeesatz, fonts-firacode, fonts-play, fonts-manrope, fonts-roboto-slab,
+# fonts-linuxlibertine, fonts-oldstandard), and the blind set "blind-2026-11-23" since its run
+# (fonts-cmu, fonts-sil-gentiumplus, fonts-anonymous-pro, and unseen weights/widths of
+# fonts-noto-extra, fonts-open-sans, fonts-lato, fonts-inter).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
     "yanone-kaffeesatz/YanoneKaffeesatz-Bold.otf", "firacode/FiraCode-Bold.ttf", "play/Play-Bold.ttf",
     "manrope/Manrope-ExtraBold.ttf", "roboto/slab/RobotoSlab-Bold.otf",
     "linux-libertine/LinBiolinum_RB.otf", "fonts-oldstandard/OldStandard-Bold.ttf",
+    "cmu/cmunsx.ttf", "cmu/cmunbx.ttf", "cmu/cmuntb.ttf", "cmu/cmunssdc.ttf",
+    "gentiumplus/GentiumPlus-Bold.ttf", "anonymous-pro/Anonymous Pro B.ttf",
+    "cmu/cmunrb.ttf", "noto/NotoSerif-ExtraCondensedBlack.ttf",
+    "open-sans/OpenSans-CondBold.ttf", "lato/Lato-Heavy.ttf", "inter/InterDisplay-Black.otf",
+    "noto/NotoSans-SemiCondensedBlack.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -73,17 +80,18 @@ HEAVY_FONTS = (
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
     "noto/NotoSerif-CondensedBold.ttf",
 )
-# The blind set "blind-2026-11-23", chosen on 2026-11-23 before any tuning for issue 11 and measured
-# once at the end by bench/bench_vision.py: fonts never used in development, in the bank or in tests
-# (Debian fonts-cmu, fonts-sil-gentiumplus, fonts-anonymous-pro, and unseen
-# weights/widths of fonts-noto-extra, fonts-open-sans, fonts-lato, fonts-inter), drawn in every
-# style of ``random_look`` plus one style never drawn in development ("glossy").
+# The blind set "blind-2026-11-25", chosen on 2026-11-25 before any tuning for that session and
+# measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
+# in the tests or in an earlier blind or held-out set (Debian fonts-vollkorn, fonts-stix,
+# fonts-bebas-neue, fonts-clear-sans, fonts-tuffy, fonts-fantasque-sans, fonts-mononoki,
+# fonts-sil-doulos, fonts-ebgaramond, and an unseen weight of fonts-cantarell), drawn in every style
+# of ``random_look`` plus two tile styles never drawn in development ("circle", "inset").
 BLIND_FONTS = (
-    "cmu/cmunsx.ttf", "cmu/cmunbx.ttf", "cmu/cmuntb.ttf", "cmu/cmunssdc.ttf",
-    "gentiumplus/GentiumPlus-Bold.ttf", "anonymous-pro/Anonymous Pro B.ttf",
-    "cmu/cmunrb.ttf", "noto/NotoSerif-ExtraCondensedBlack.ttf",
-    "open-sans/OpenSans-CondBold.ttf", "lato/Lato-Heavy.ttf", "inter/InterDisplay-Black.otf",
-    "noto/NotoSans-SemiCondensedBlack.ttf",
+    "vollkorn/Vollkorn-Black.ttf", "vollkorn/Vollkorn-SemiBold.ttf", "stix-word/STIX-Bold.otf",
+    "bebas-neue/BebasNeue-Bold.otf", "clear-sans/ClearSans-Bold.ttf", "tuffy/Tuffy_Bold.ttf",
+    "fantasque-sans/Normal/TTF/FantasqueSansMono-Bold.ttf", "mononoki/mononoki-Bold.ttf",
+    "doulos/DoulosSIL-Regular.ttf", "ebgaramond/EBGaramond12-Regular.otf",
+    "cantarell/Cantarell-ExtraBold.otf",
 )
 POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
@@ -104,7 +112,9 @@ class Look:
     # top-to-bottom gradient fill) | "bevelled" (a raised button: light top-left, dark bottom-right
     # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right) | "thick" (a 3-D
     # block: the face over a darker side below it) | "pale" (a faint white-to-colour gradient on a
-    # near-white panel) | "glossy" (a lighter top half, blind set only)
+    # near-white panel) | "glossy" (a lighter top half) | "circle" (a round tile, the letter kept
+    # inside the disc; blind set only) | "inset" (a tile with a ring of a darker shade just inside
+    # its edge, like a printed border; blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -155,13 +165,13 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
-    """A look from a pool of fonts: "dev" (development), "heldout" (the earlier benchmark-only pool,
-    with the shadowed tile style) or "blind" (``BLIND_FONTS``, with the glossy style too)."""
+    """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
+    shadowed tile style) or "blind" (``BLIND_FONTS``, with the circle and inset styles too)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
-    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale") + (
-        ("shadowed",) if pool != "dev" else ()) + (("glossy",) if pool == "blind" else ())
+    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
+        ("shadowed",) if pool != "dev" else ()) + (("circle", "inset") if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -180,7 +190,7 @@ def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "")
         radius=float(rng.uniform(0.08, 0.3)) if shape != "square" else 0.0,
         gap=float(rng.uniform(0.05, 0.25)) + (0.1 if shape == "thick" else 0.0),
         # Games with letter values keep the letter clear of the corner number.
-        letter_size=float(rng.uniform(0.38, 0.45 if corner_numbers else 0.6)),
+        letter_size=float(rng.uniform(0.38, 0.45 if corner_numbers or shape == "circle" else 0.6)),
         corner_numbers=corner_numbers,
         empty_rgb=empty,
         blur=float(rng.choice([0.0, 0.0, rng.uniform(0.3, 1.0)])),
@@ -240,15 +250,15 @@ def _bevelled(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
 
 
-def _fitting_font(name: str, tile: int, letter_size: float, texts):
+def _fitting_font(name: str, tile: int, letter_size: float, texts, room: float = 0.84):
     """The font at ``letter_size`` of the tile (cap height), made smaller where the widest of
-    ``texts`` would not fit in 84 % of the tile (a game sizes its letters to fit its tiles; the
-    reader sees 88 %)."""
+    ``texts`` would not fit in ``room`` of the tile (a game sizes its letters to fit its tiles; the
+    reader sees 88 %; a round tile leaves less room)."""
     size = max(6, int(round(tile * letter_size / 0.72)))
     font = _font(name, size)
     widest = max(right - left for left, _, right, _ in (font.getbbox(text) for text in texts))
-    if widest > 0.84 * tile:
-        font = _font(name, max(6, int(size * 0.84 * tile / widest)))
+    if widest > room * tile:
+        font = _font(name, max(6, int(size * room * tile / widest)))
     return font
 
 
@@ -327,7 +337,8 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
     # What is drawn: Ё for some Е (the tile reads е), multi-letter tiles as "Qu".
     drawn = [_glyphs("ё" if ch == "е" and rng.random() < 0.15 else ch, look.case) for ch in letters]
     font = _fitting_font(look.font, tile, look.letter_size,
-                         [_glyphs(ch, look.case) for ch in alpha.letters + "ё"] + [t for t in drawn if t])
+                         [_glyphs(ch, look.case) for ch in alpha.letters + "ё"] + [t for t in drawn if t],
+                         0.66 if look.shape == "circle" else 0.84)
     small = _font(look.font, max(5, int(tile * 0.17)))
     radius = int(tile * look.radius)
     centres = []
@@ -340,6 +351,14 @@ def render(rng: np.random.Generator, look: Look, rows: int, cols: int, lang: str
                                    outline=fill, width=max(1, tile // 18), fill=look.panel_rgb)
         elif look.shape in FACES:
             img.paste(FACES[look.shape](fill, tile), (x0, y0), _tile_mask(tile, radius))
+        elif look.shape == "circle":
+            draw.ellipse([x0, y0, x0 + tile - 1, y0 + tile - 1], fill=fill)
+        elif look.shape == "inset":
+            draw.rounded_rectangle([x0, y0, x0 + tile - 1, y0 + tile - 1], radius=radius, fill=fill)
+            inset, width = max(2, int(round(tile * 0.08))), max(1, tile // 24)
+            draw.rounded_rectangle([x0 + inset, y0 + inset, x0 + tile - 1 - inset, y0 + tile - 1 - inset],
+                                   radius=max(0, radius - inset), outline=tuple(int(v * 0.7) for v in fill),
+                                   width=width)
         else:
             if look.shape in ("shadowed", "thick"):
                 off = max(2, int(round(tile * 0.07)))

@@ -13,6 +13,9 @@ one, for the reader to try when the whole does not read.
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import cv2
@@ -35,6 +38,29 @@ class TileInk:
     # right (empty when there is one)
     marks: int = 0  # small parts kept over the letter: dots or a breve (Й, Ё, i, j have them)
     plain: np.ndarray | None = None  # the letter's ink without them (Ё without its dots is Е)
+
+
+INKS = 2048  # tiles whose ink is kept (``seen_ink``)
+_inks: OrderedDict[bytes, TileInk] = OrderedDict()
+_inks_lock = threading.Lock()
+
+
+def seen_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
+    """``letter_ink``, kept for the last ``INKS`` tile pictures: a game's frames are read again
+    and again, and most of their tiles are the same pixels as a frame before."""
+    key = hashlib.blake2b(np.ascontiguousarray(crop).tobytes() + repr((crop.shape, erase)).encode(),
+                          digest_size=16).digest()
+    with _inks_lock:
+        ink = _inks.get(key)
+        if ink is not None:
+            _inks.move_to_end(key)
+            return ink
+    ink = letter_ink(crop, erase)
+    with _inks_lock:
+        _inks[key] = ink
+        if len(_inks) > INKS:
+            _inks.popitem(last=False)
+    return ink
 
 
 def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
@@ -183,6 +209,8 @@ def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
 SHADOW_COLOUR = 0.4  # of the contrast: two ink colours this far apart may be a letter and its shadow
 SHADOW_SHIFT = 0.08  # of the crop side: the farthest a shadow is cast
 SHADOW_FIT = 0.85  # share of the shadow's pixels that the letter, shifted, must cover
+SHADOW_SOLID = 0.35  # of the contrast: the ink split into the letter and its shadow (a shadow may be fainter
+# than the letter)
 
 
 def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float) -> np.ndarray | None:
@@ -191,7 +219,7 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     the blends of an anti-aliased edge) are split in two (2-means); the shadow is the part that the
     other part, shifted, covers, where the other is not covered so by it (a letter outlined in
     another colour, or a two-tone letter, has no such part)."""
-    solid = img[ink & (dist > 0.6 * contrast)].astype(np.float32)
+    solid = img[ink & (dist > SHADOW_SOLID * contrast)].astype(np.float32)
     if len(solid) < 20:
         return None
     solid = solid[:: max(1, len(solid) // 256)]
@@ -211,6 +239,8 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     colours = img[ink].astype(np.float32)
     gap = np.abs(colours[:, None, :] - centres[None]).max(axis=2)
     nearer = gap.argmin(axis=1)
+    if all(np.sum((nearer == k) & (gap[:, k] < 0.25 * contrast)) < 0.6 * np.sum(nearer == k) for k in (0, 1)):
+        return None  # neither of one solid colour (blends at the letter's edge): no shadow either way
     parts, cores = [], []
     for k in (0, 1):
         for out, where in ((parts, nearer == k), (cores, (nearer == k) & (gap[:, k] < 0.25 * contrast))):
@@ -288,12 +318,9 @@ def _distance(img: np.ndarray) -> np.ndarray:
     h, w, c = img.shape
     m = SAMPLE * SAMPLE
     sample = np.empty((m, c), np.int32)
-    for i in range(SAMPLE):
-        for j in range(SAMPLE):
-            for k in range(c):
-                y = h // 10 + i * (h - 1 - 2 * (h // 10)) // (SAMPLE - 1)
-                x = w // 10 + j * (w - 1 - 2 * (w // 10)) // (SAMPLE - 1)
-                sample[i * SAMPLE + j, k] = img[y, x, k]
+    for i in range(m):
+        for k in range(c):
+            sample[i, k] = img[sample_y(i, h), sample_x(i, w), k]
     best, top = -1, 0
     for i in range(m):
         crowd = 0
@@ -313,7 +340,97 @@ def _distance(img: np.ndarray) -> np.ndarray:
     for y in range(h):
         for x in range(w):
             out[y, x] = min(255, int(_off_plane(img, y, x, coef)))
-    return out
+    # A second tone: samples off the plane filling whole rows (columns) of the grid in from one of
+    # its edges, most of them of one colour (a glossy tile's lighter top half; a letter never fills
+    # the outer rows), is background too, and so are the blends of the two (the highlight fades
+    # into the fill): the distance is then to the colour segment between the plane and that tone.
+    off = np.zeros((SAMPLE, SAMPLE), np.bool_)
+    for i in range(m):
+        off[i // SAMPLE, i % SAMPLE] = out[sample_y(i, h), sample_x(i, w)] >= SAME_COLOUR // 2
+    # The tone is the commonest colour of the outermost of those rows (a letter may cross the inner ones).
+    rows, outer = _edge_block(off)
+    if rows >= TONE_ROWS:
+        members = np.arange(SAMPLE) + outer * SAMPLE
+    else:
+        rows, outer = _edge_block(off.T.copy())
+        if rows < TONE_ROWS:
+            return out
+        members = np.arange(SAMPLE) * SAMPLE + outer
+    best, second = -1, 0
+    for i in members:
+        crowd = 0
+        for j in members:
+            d = 0
+            for k in range(c):
+                d = max(d, abs(sample[i, k] - sample[j, k]))
+            crowd += d < SAME_COLOUR
+        if crowd > best:
+            best, second = crowd, i
+    # Most of the rows of one colour, and one nearer the plane than the farthest ink (the letter's
+    # colour, of a letter filling those rows, is as far as ink gets).
+    farthest = out.max()
+    if best < 0.75 * len(members) or out[sample_y(second, h), sample_x(second, w)] > TONE_SHARE * farthest:
+        return out
+    tone = np.empty(c)
+    for k in range(c):
+        tone[k] = sample[second, k]
+    two = np.empty((h, w), np.uint8)
+    for y in range(h):
+        for x in range(w):
+            two[y, x] = min(out[y, x], int(_off_segment(img, y, x, coef, tone)))
+    # The letter stays far from both tones; where it is not (a letter of the second tone's colour),
+    # the tone was the letter's: one tone it is.
+    return two if two.max() >= max(TONE_KEEP * farthest, 2 * EMPTY_CONTRAST) else out
+
+
+TONE_ROWS = 3  # whole sample rows (columns) in from the grid's edge that make a second background tone
+TONE_SHARE = 0.8  # of the farthest sample's distance: the farthest a second tone may be from the plane
+TONE_KEEP = 0.5  # of the farthest ink: what the letter keeps of it, measured from both tones (and
+# twice the contrast of an empty tile: a letter left faint is never taken for no letter)
+
+
+@njit(cache=True, inline="always")
+def sample_y(i: int, h: int) -> int:
+    """Row of sample ``i`` of the SAMPLE x SAMPLE grid inside a tile's edge (a tenth of it)."""
+    return h // 10 + (i // SAMPLE) * (h - 1 - 2 * (h // 10)) // (SAMPLE - 1)
+
+
+@njit(cache=True, inline="always")
+def sample_x(i: int, w: int) -> int:
+    """Column of sample ``i`` of the grid."""
+    return w // 10 + (i % SAMPLE) * (w - 1 - 2 * (w // 10)) // (SAMPLE - 1)
+
+
+@njit(cache=True)
+def _edge_block(off: np.ndarray) -> tuple[int, int]:
+    """How many whole rows of ``off`` are all True counted in from the top or from the bottom (the
+    longer run), and the outermost row of that run."""
+    n = off.shape[0]
+    top = 0
+    while top < n and off[top].all():
+        top += 1
+    bottom = 0
+    while bottom < n and off[n - 1 - bottom].all():
+        bottom += 1
+    return (top, 0) if top >= bottom else (bottom, n - 1)
+
+
+@njit(cache=True, inline="always")
+def _off_segment(img: np.ndarray, y: int, x: int, plane: np.ndarray, tone: np.ndarray) -> float:
+    """Largest channel difference of pixel (y, x) from the nearest colour between the plane's there
+    and ``tone`` (the nearest by least squares)."""
+    c = img.shape[2]
+    dot, norm = 0.0, 0.0
+    for k in range(c):
+        a = plane[0, k] + plane[1, k] * x + plane[2, k] * y
+        dot += (img[y, x, k] - a) * (tone[k] - a)
+        norm += (tone[k] - a) ** 2
+    t = min(1.0, max(0.0, dot / norm)) if norm > 0 else 0.0
+    d = 0.0
+    for k in range(c):
+        a = plane[0, k] + plane[1, k] * x + plane[2, k] * y
+        d = max(d, abs(img[y, x, k] - (a + t * (tone[k] - a))))
+    return d
 
 
 @njit(cache=True, inline="always")  # called per pixel: a real call doubles _distance
