@@ -39,7 +39,7 @@ def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_ma
 
         overlay = OverlayWindow()
     with simgame(log, "grid", "--seed", "3", "--duration", "60", *args) as (_, source):
-        report = player(source, duration=24, overlay=overlay, profile=profile_for(args)).run()
+        report = player(source, duration=36, overlay=overlay, profile=profile_for(args)).run()
     if overlay is not None:
         overlay.close()
     start = next(e for e in read_log(log) if e["event"] == "start")
