@@ -1,6 +1,7 @@
 """Play: frame-to-suggestion latency, and per variant of the simulated game (input style x feedback x
-look) a zero set-up round through real pixels and the real mouse: points taken, wrong words, and the
-bot's accepted count against the game's (on a virtual screen when there is none)."""
+look) a zero set-up round through real pixels and the real mouse: points taken, wrong words, the
+bot's accepted count against the game's, and the game's score as the bot read it against the game's
+own total and the bot's (on a virtual screen when there is none)."""
 
 from __future__ import annotations
 
@@ -81,8 +82,12 @@ def _round(log: Path, variant: str, round_s: float) -> Figure:
     wrong = sum(not s["accepted"] and s["reason"] != "already found" for s in subs)
     share = sum(s["points"] for s in took) / max(1, start["board_points"])
     counted = len(report.unconfirmed) if variant == "silent" else len(report.accepted)
+    game_points = sum(s["points"] for s in took)
+    score = "no score line" if "score" not in start["feedback"] else "score not read"
+    if report.score is not None:
+        score = f"score read {report.score} (game's {game_points}, bot's own total {report.points})"
     note = (f"{len(took)} words taken, {wrong} wrong, bot counted {counted} (game {len(took)}), "
             f"{len(report.cancelled)} cancelled, {report.summary()['words_per_second']} words/s, "
-            f"input {report.input}; {report.stopped}")
+            f"input {report.input}; {score}; {report.stopped}")
     return Figure("play", f"points of the board in a {round_s:.0f} s round, variant {variant}",
                   round(100 * share, 1), "%", ">= 90, 0 wrong", share >= 0.9 and wrong == 0, note)

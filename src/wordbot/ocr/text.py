@@ -198,12 +198,13 @@ class Glyph:
 
 def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None) -> list[Box]:
     """The boxes (left to right) of the words of text holding the pixels ``where`` (a mask: a
-    changed digit, a place), each as tall as ``where``: a number's digits that did not change
+    changed digit, a place), each as tall as its ink and ``where``: a number's digits that did not change
     join the ones that did, a label beside them does not (see ``words``). The line is followed no
     further than a blank a text height wide, the box ``exclude`` (the board), or a column inked
     from above the text to below it (a badge's edge, other art)."""
     ys, xs = np.nonzero(where)
     x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
+    y0, y1 = _glyph_rows(frame, where, (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
     h = y1 - y0 + 1
     top, bottom = max(0, y0 - h // 3), min(frame.shape[0], y1 + h // 3 + 1)
     band = frame[top:bottom]
@@ -219,6 +220,25 @@ def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None)
     spans = [(a + left, b + left) for a, b in words(text[:, left: right + 1], h)]
     spans = [(a, b) for a, b in spans if b >= x0 and a <= x1] or [(x0, x1)]
     return [(a, y0, b - a + 1, h) for a, b in spans]
+
+
+def _glyph_rows(frame: np.ndarray, where: np.ndarray, box: Box) -> tuple[int, int]:
+    """The first and last rows of the glyphs the pixels ``where`` (within ``box``) fall on: a digit
+    that changed into another changes only in part. Glyphs are ink (off the commonest colour)
+    joined up, within a box's height above and below; a blob reaching out of that (a badge, art)
+    is no glyph and changes nothing."""
+    x, y, w, h = box
+    top, bottom = max(0, y - h), min(frame.shape[0], y + 2 * h)
+    patch = frame[top:bottom, x: x + w]
+    ink = (distance(patch, background(patch)) > DIFF).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    hit = np.unique(labels[where[top:bottom, x: x + w] & (labels > 0)])
+    first, last = y, y + h - 1
+    for i in hit:
+        gy, gh = stats[i, cv2.CC_STAT_TOP], stats[i, cv2.CC_STAT_HEIGHT]
+        if gy > 0 and gy + gh < bottom - top:
+            first, last = min(first, top + int(gy)), max(last, top + int(gy + gh) - 1)
+    return first, last
 
 
 def _reach(inked: np.ndarray, blocked: np.ndarray, start: int, step: int, gap: int) -> int:

@@ -108,7 +108,8 @@ def find_clock(frames: Sequence[np.ndarray], times: Sequence[float],
     spans = word_boxes(frames[-1], regions[0], exclude)  # the digits that did not change and the colon
     # join the ticking ones, a label does not
     x0, x1 = spans[0][0], spans[-1][0] + spans[-1][2]
-    return x0, spans[0][1], x1 - x0, spans[0][3]
+    y0, y1 = min(b[1] for b in spans), max(b[1] + b[3] for b in spans)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 # --- reading it -------------------------------------------------------------------------------------
