@@ -137,6 +137,8 @@ class GridPlayer(Seat):
         self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
         self._stood = 0  # words in a row the other signs took while the score stood still
+        self._finding: threading.Thread | None = None  # the search for the score's place
+        self._found: Box | None = None  # its result
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -258,6 +260,7 @@ class GridPlayer(Seat):
             self.clock.close()
             self.report.swipe_seconds = time.perf_counter() - t_start
             self._flush()  # a round ended by the game still books its learning words
+            self._adopt_score(wait=10.0)
             if self.score is not None:
                 self.report.score = self.score.close()
                 self.score = None
@@ -552,6 +555,7 @@ class GridPlayer(Seat):
                 self.report.unconfirmed.append(word.word)
 
     def _judge(self, word: Found, sig: Signature, frames: Frames | None) -> str:
+        self._adopt_score()
         verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, self._rose(sig, frames))
         r = self.report
         if verdict == "accepted":
@@ -603,15 +607,29 @@ class GridPlayer(Seat):
                 or len(self._scored) >= WORDS:
             return
         self._scored.append(frames)
-        if len(self._scored) < WORDS:
-            return
+        if len(self._scored) == WORDS:  # searched off the loop: its Tesseract call takes a second
+            self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
+                                             daemon=True, name="wordbot-find-score")
+            self._finding.start()
+
+    def _find_score(self, watch: Watch, replies: list[Frames]) -> None:
         try:
-            spec.score = find_score(self.watch, self._scored)
+            self._found = find_score(watch, replies)
         except (ImportError, OSError):  # no Tesseract: the score stays unread
+            self._found = None
+
+    def _adopt_score(self, wait: float = 0.0) -> None:
+        """Take the score's place once the search for it is over (waiting up to ``wait`` s)."""
+        if self._finding is None:
             return
-        if spec.score is not None:
-            self.say(f"the game's score is at {spec.score}")
-            self.score = ScoreReader(spec.score)
+        self._finding.join(wait)
+        if self._finding.is_alive():
+            return
+        self._finding = None
+        if self._found is not None:
+            self.opts.feedback.score = self._found
+            self.say(f"the game's score is at {self._found}")
+            self.score = ScoreReader(self._found)
             self.replies.changed = True
             self._learned()
 
