@@ -7,7 +7,8 @@ just before the word. The first words of a round are the likeliest ones, so thei
 what "accepted" looks like in this game. Later replies that match it are accepted; a different
 reply is a refusal (evidence to blacklist); no reply at all is no verdict (retried, never
 blacklisted). Parts of the window that change with no input (a clock, an animation) are noise,
-learned by watching, and ignored.
+learned by watching, and ignored. Where the game shows a score, its digits are read too
+(``wordbot.play.score``): a rise is an acceptance, a still score with an accepted look no verdict.
 """
 
 from __future__ import annotations

@@ -342,6 +342,7 @@ class GridPlayer(Seat):
         A click game whose confirm is not known yet gets the last cell clicked again, then Return."""
         style = self.opts.input.style
         cells = self._cells(word)
+        self._reply_frames = None
         base_colours = self.watch.colours(base.image)
         held = Held()
         check = self._checker(cells, base_colours, held) if style in ("drag", "click") else None
