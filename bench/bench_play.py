@@ -1,7 +1,8 @@
 """Play: frame-to-suggestion latency, and per variant of the simulated game (input style x feedback x
 look) a zero set-up round through real pixels and the real mouse: points taken, wrong words, the
 bot's accepted count against the game's, and the game's score as the bot read it against the game's
-own total and the bot's (on a virtual screen when there is none)."""
+own total and the bot's (on a virtual screen when there is none); the same on the variants of the
+browser game in Chromium."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ import time
 from pathlib import Path
 
 from bench.common import Figure
+from wordbot.act.pyautogui_driver import PyAutoGUIDriver
 from wordbot.calibration.profile import Profile
 from wordbot.overlay import OverlayWindow
 from wordbot.play.session import Session, player
+from wordbot.simgame.browser import VARIANTS as BROWSER_VARIANTS
+from wordbot.simgame.browser import browser_game
 from wordbot.simgame.display import screen
 from wordbot.simgame.gamelog import read_log
 from wordbot.simgame.launch import running
@@ -62,11 +66,13 @@ def run(quick: bool) -> list[Figure]:
         round_s = 8.0 if quick else 60.0
         for name in (("classic",) if quick else sorted(VARIANTS)):
             figures.append(_round(Path(tmp) / f"{name}.jsonl", name, round_s))
+        for name in (() if quick else BROWSER_VARIANTS):
+            figures.append(_browser_round(Path(tmp) / f"web-{name}.jsonl", name, round_s))
     return figures
 
 
 def _round(log: Path, variant: str, round_s: float) -> Figure:
-    """One zero set-up round on a variant: the share of the board's points the game took."""
+    """One zero set-up round on a variant of the Tk game: the share of the board's points taken."""
     args = VARIANTS[variant]
     prof = Profile.preset("wordsmania", "ru")
     prof.name = f"bench-{variant}"
@@ -75,19 +81,34 @@ def _round(log: Path, variant: str, round_s: float) -> Figure:
     with running("grid", "--seed", "1", "--duration", str(round_s + 5), *args, log=log) as (_, source):
         report = player(prof, source, Session(auto=True, duration=round_s), stop=threading.Event(),
                         say=lambda _: None).run()
+    return _figure(f"variant {variant}", log, report, round_s, silent=variant == "silent")
+
+
+def _browser_round(log: Path, variant: str, round_s: float) -> Figure:
+    """The same on a variant of the browser game in Chromium (English, Word Hunt scoring)."""
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = f"bench-web-{variant}"
+    with browser_game(log, lang="en", seed=1, duration=round_s + 30, variant=variant) as (_, source):
+        report = player(prof, source, Session(auto=True, duration=round_s), driver=PyAutoGUIDriver(),
+                        stop=threading.Event(), say=lambda _: None).run()
+    return _figure(f"Chromium game {variant}", log, report, round_s)
+
+
+def _figure(name: str, log: Path, report, round_s: float, silent: bool = False) -> Figure:
+    """Points taken against the board's, wrong words, and the bot's count against the game's."""
     events = read_log(log)
     subs = [e for e in events if e["event"] == "submit"]
     start = next(e for e in events if e["event"] == "start")
     took = [s for s in subs if s["accepted"]]
     wrong = sum(not s["accepted"] and s["reason"] != "already found" for s in subs)
     share = sum(s["points"] for s in took) / max(1, start["board_points"])
-    counted = len(report.unconfirmed) if variant == "silent" else len(report.accepted)
-    game_points = sum(s["points"] for s in took)
-    score = "no score line" if "score" not in start["feedback"] else "score not read"
+    counted = len(report.unconfirmed) if silent else len(report.accepted)
+    score = "no score read"
     if report.score is not None:
-        score = f"score read {report.score} (game's {game_points}, bot's own total {report.points})"
-    note = (f"{len(took)} words taken, {wrong} wrong, bot counted {counted} (game {len(took)}), "
-            f"{len(report.cancelled)} cancelled, {report.summary()['words_per_second']} words/s, "
-            f"input {report.input}; {score}; {report.stopped}")
-    return Figure("play", f"points of the board in a {round_s:.0f} s round, variant {variant}",
+        score = f"score read {report.score} (game's {sum(s['points'] for s in took)}, bot's {report.points})"
+    note = (f"{len(took)} words taken of {len(start['board_words'])}, {wrong} wrong, bot counted {counted} "
+            f"(game {len(took)}), {len(report.cancelled)} cancelled, "
+            f"{report.summary()['words_per_second']} words/s, input {report.input}; {score}; "
+            f"{report.stopped}")
+    return Figure("play", f"points of the board in a {round_s:.0f} s round, {name}",
                   round(100 * share, 1), "%", ">= 90, 0 wrong", share >= 0.9 and wrong == 0, note)

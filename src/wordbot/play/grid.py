@@ -337,21 +337,23 @@ class GridPlayer(Seat):
         self.report.swiped += 1
         return "cancelled" if reply is None else self._book(word, reply, self._reply_frames)
 
-    def _attempt(self, actor: Actor, word: Found, base: Frame) -> Signature | None:
+    def _attempt(self, actor: Actor, word: Found, base: Frame, selected: int = 0) -> Signature | None:
         """Enter ``word`` and watch the reply; None when the game showed another path (cancelled).
-        A click game whose confirm is not known yet gets the last cell clicked again, then Return."""
+        A click game whose confirm is not known yet gets the last cell clicked again, then Return;
+        ``selected``: its first cell already shows selected (clicking it again might send it)."""
         style = self.opts.input.style
         cells = self._cells(word)
         self._reply_frames = None
         base_colours = self.watch.colours(base.image)
         held = Held()
-        check = self._checker(cells, base_colours, held) if style in ("drag", "click") else None
+        check = self._checker(cells, base_colours, held, selected) if style in ("drag", "click") else None
         points = [self._screen(c) for c in word.path]
         if style == "drag":
             done = actor.swipe(points, check=check)
         elif style == "click":
             confirm = self.opts.input.confirm or "last"  # not known yet: the last cell again, then Return
-            done = actor.click_path(points, confirm, self._button_point(), check=check)
+            done = actor.click_path(points[selected:], confirm, self._button_point(),
+                                    check=check and (lambda k: check(k + selected)))
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
             actor.type_word(word.word)
@@ -409,13 +411,19 @@ class GridPlayer(Seat):
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: a drag (a click game sees
         a press and a release on different cells: no click), a click on the first cell (kept
-        selected only by click games), then typing."""
+        selected only by click games), then typing. Cells are compared with the board as it was
+        before the first try (a cancelled drag may have left its first cell selected)."""
+        start = base
         for style in ("drag", "click", "type"):
             self.opts.input.style = style
-            if style == "click" and not self._keeps_a_click(actor, word, base):
-                continue
-            base = self._settle()[0] or base
-            reply = self._attempt(actor, word, base)
+            selected = 0
+            if style == "click":
+                kept = self._keeps_a_click(actor, word, start)
+                if kept is None:
+                    continue
+                selected = kept
+            base = start if selected else self._settle()[0] or base
+            reply = self._attempt(actor, word, base, selected)
             if reply is not None and not reply.empty:
                 break
             base = self._settle()[0] or self.grab()
@@ -428,29 +436,45 @@ class GridPlayer(Seat):
         self.report.swiped += 1
         return "cancelled" if reply is None else self._book(word, reply, self._reply_frames)
 
-    def _keeps_a_click(self, actor: Actor, word: Found, base: Frame) -> bool:
-        """Click the word's first cell: a click game keeps it selected (then Escape clears it);
-        a drag game ignores a one-cell tap."""
+    def _keeps_a_click(self, actor: Actor, word: Found, base: Frame) -> int | None:
+        """Whether the game keeps a click on the word's first cell selected (a drag game shows a
+        tap only while pressed): None when it does not, else how many cells stay selected after
+        Escape (1 where Escape does not clear it: the word goes on from there). A game that selects
+        on a press has kept the cancelled drag's press already: that cell is not clicked again (a
+        second click may send it as a one-letter word)."""
         colours = self.watch.colours(base.image)
         first = self._cells(word)[0]
-        actor.taps([self._screen(word.path[0])])
+        kept = self._shows_only(colours, first)
+        if not kept:
+            actor.taps([self._screen(word.path[0])])
+            kept = self._shows_only(colours, first)
+        if not kept:
+            return None
+        actor.driver.key("Escape")
+        self.wait(max(0.3, self.opts.hold_wait))
+        return int(self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first})
+
+    def _shows_only(self, colours: np.ndarray, cell: int) -> bool:
+        """Whether ``cell`` alone shows selected, and still a moment later (a busy game repaints
+        late; a drag game shows a tap only while pressed)."""
         deadline, kept = time.monotonic() + max(0.4, self.opts.hold_wait), False
-        while not kept and time.monotonic() < deadline:  # a busy game repaints late
+        while not kept and time.monotonic() < deadline:
             self.wait(0.05)
-            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first}
-        if kept:  # still selected a moment later: a drag game shows a tap only while pressed
-            self.wait(0.3)
-            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {first}
+            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {cell}
         if kept:
-            actor.driver.key("Escape")
+            self.wait(0.3)
+            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {cell}
         return kept
 
-    def _checker(self, cells: list[int], base: np.ndarray, held: Held) -> Callable[[int], bool]:
+    def _checker(self, cells: list[int], base: np.ndarray, held: Held,
+                 selected: int = 0) -> Callable[[int], bool]:
         """``check(k)`` for the actor: True once the game shows the first k cells of the path
         selected and nothing else (or at once where the game shows no selection); records the
-        path's colour while held (for the reply's signature) at the last cell."""
+        path's colour while held (for the reply's signature) at the last cell. The first
+        ``selected`` cells show selected already (``base`` is from before)."""
         spec = self.opts.feedback
-        ignore = self.watch.changed_cells(self.idle, base)  # still showing an earlier reply
+        # still showing an earlier reply
+        ignore = self.watch.changed_cells(self.idle, base) - set(cells[:selected])
 
         def check(k: int) -> bool:
             want = set(cells[:k])
@@ -458,7 +482,7 @@ class GridPlayer(Seat):
             while True:
                 colours = self.watch.colours(self.grab().image)
                 shown = self.watch.changed_cells(base, colours) - ignore
-                if k == 1:  # one letter is no word: the game's plain selection colour
+                if k <= selected + 1:  # one letter is no word: the game's plain selection colour
                     held.selection = self.watch.path_colour(base, colours, cells[:1])
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))

@@ -38,6 +38,13 @@ TITLE = "wordbot webgame — grid"
 WEB = Path(__file__).with_name("data") / "web"
 TILE, GAP, MARGIN, HEADER, FOOTER = 96, 12, 30, 80, 90  # the page's layout (style.css)
 FRAME = 40  # room for the window's title bar: --window-size counts it
+# The page's variants (its query: see data/web/game.js): how a word is entered, what shows its fate
+# and the look, so play is judged on more than one browser game.
+VARIANTS = {
+    "wordhunt": "",  # drag; the path coloured by its verdict only while the button is held
+    "click-list": "input=click&confirm=last&feedback=list&look=night",  # lower case, round tiles
+    "type-score": "input=type&feedback=score&look=paper",  # serif letters, the score alone
+}
 CHROMIUM_FLAGS = ("--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-features=Translate",
                   "--password-store=basic", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -73,13 +80,14 @@ class WebGame:
                     "words": self.board_words, "found": sorted(self.judge.found), "score": self.judge.score,
                     "remaining": max(0.0, self.deadline - time.monotonic())}
 
-    def submit(self, path: list[tuple[int, int]]) -> dict:
-        """Judge and log one released path; after the round it is ignored, as the Tk game does."""
+    def submit(self, entry: list[tuple[int, int]] | str) -> dict:
+        """Judge and log one released path or typed word; after the round it is ignored, as the Tk
+        game does."""
         with self._lock:
             if self.deadline is None or self._over.is_set():
                 return {"over": True, "score": self.judge.score}
-            v = self.judge.submit(path)
-            self.log.write("submit", word=v.word, path=path, accepted=v.accepted, reason=v.reason,
+            v = self.judge.submit_word(entry) if isinstance(entry, str) else self.judge.submit(entry)
+            self.log.write("submit", word=v.word, path=v.path, accepted=v.accepted, reason=v.reason,
                            points=v.points)
             self.accepted += v.accepted
             self.rejected += not v.accepted
@@ -113,7 +121,8 @@ def _cell(item: object, rows: int, cols: int) -> tuple[int, int]:
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    """The page's files, ``GET /state`` and ``POST /submit`` (JSON ``{"path": [[r, c], ...]}``)."""
+    """The page's files, ``GET /state`` and ``POST /submit`` (JSON ``{"path": [[r, c], ...]}``, or
+    ``{"word": "..."}`` typed)."""
 
     game: WebGame
 
@@ -129,11 +138,12 @@ class _Handler(SimpleHTTPRequestHandler):
             return
         try:
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
-            path = [_cell(p, self.game.judge.rows, self.game.judge.cols) for p in body["path"]]
-        except (ValueError, KeyError, TypeError):
+            entry = body["word"] if isinstance(body.get("word"), str) else \
+                [_cell(p, self.game.judge.rows, self.game.judge.cols) for p in body["path"]]
+        except (ValueError, KeyError, TypeError, AttributeError):
             self.send_error(400)
             return
-        self._json(self.game.submit(path))
+        self._json(self.game.submit(entry))
 
     def _json(self, data: dict) -> None:
         body = json.dumps(data, ensure_ascii=False).encode()
@@ -239,7 +249,7 @@ def _wait_for_board(proc: subprocess.Popen, lang: str, tiles: int, timeout: floa
 @contextmanager
 def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: float = 60.0,
                  at: tuple[int, int] = (40, 40), size: int = 4, rules: str = "wordhunt", min_len: int = 3,
-                 timeout: float = 60.0) -> Iterator[tuple[BrowserGame, object]]:
+                 timeout: float = 60.0, variant: str = "wordhunt") -> Iterator[tuple[BrowserGame, object]]:
     """Yield (the running game, a ``wordbot.capture`` source of its window) once the board shows;
     Chromium, the server and the profile are gone on exit (the round logged as "closed" if early)."""
     lex = Lexicon.builtin(lang)
@@ -247,7 +257,7 @@ def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: fl
     judge = GridJudge(grid_board(lex, size, size, seed), size, size, lex, min_len=min_len, rules=rules)
     game = WebGame(judge, game_log, duration)
     try:
-        with serving(game) as url, chromium(url, at, window_size(size)) as proc:
+        with serving(game) as url, chromium(f"{url}?{VARIANTS[variant]}", at, window_size(size)) as proc:
             t0 = time.monotonic()
             source = _wait_for_board(proc, lang, size * size, timeout)
             try:
@@ -269,13 +279,14 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--duration", type=float, default=80.0)
     ap.add_argument("--rules", default="wordhunt", choices=["wordhunt", "wordsmania"])
     ap.add_argument("--min-len", type=int, default=3)
+    ap.add_argument("--variant", default="wordhunt", choices=list(VARIANTS))
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=lambda s: tuple(map(int, s.split(","))), default=(40, 40),
                     help="window position X,Y")
     ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     args = ap.parse_args(argv)
     with browser_game(args.log, args.lang, args.seed, args.duration, args.at, args.size, args.rules,
-                      args.min_len) as (running, _):
+                      args.min_len, variant=args.variant) as (running, _):
         print(f"{running.url} ready in {running.startup:.1f} s", flush=True)
         while not running.game.wait(0.5) and running.proc.poll() is None:
             pass

@@ -17,7 +17,7 @@ TITLES = {"grid": "wordbot simgame — grid", "balda": "wordbot simgame — bald
 
 @contextmanager
 def running(mode: str, *args: str, log: Path, at: tuple[int, int] = (40, 40), linger: float = 0.5,
-            timeout: float = 30.0) -> Iterator[tuple[subprocess.Popen, object]]:
+            timeout: float = 60.0) -> Iterator[tuple[subprocess.Popen, object]]:
     """Yield (the game's process, a ``wordbot.capture`` source of its window); the game is
     stopped on exit if it is still running."""
     from wordbot.capture import open_source

@@ -2,6 +2,14 @@
 // A Word Hunt-style round. The path is built from the pointer events the browser delivers and
 // nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
 // tiles here exactly as in a real browser game. The server judges and logs every submission.
+// The page's query picks a variant: input=drag|click|type (click: confirm=last|enter),
+// feedback=held|list|score (what shows a word's fate), look=wordhunt|night|paper.
+
+const opts = new URLSearchParams(location.search);
+const INPUT = opts.get("input") || "drag";
+const CONFIRM = opts.get("confirm") || "last";
+const FEEDBACK = opts.get("feedback") || "held";
+document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`);
 
 const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
 const board = document.getElementById("board");
@@ -11,7 +19,8 @@ let words = new Set();
 const found = new Set();
 let score = 0;
 let deadline = 0;
-let path = null;  // [[r, c], ...] while the button is held, else null
+let path = null;  // [[r, c], ...] while the button is held (click: while selecting), else null
+let typed = "";  // input=type: the word typed so far
 let over = false;
 
 async function start() {
@@ -24,7 +33,7 @@ async function start() {
   game.tiles.forEach((letter, i) => {
     const el = document.createElement("div");
     el.className = "tile";
-    el.textContent = letter.toUpperCase();
+    el.textContent = document.body.classList.contains("night") ? letter : letter.toUpperCase();
     el.dataset.cell = i;
     board.appendChild(el);
     tiles.push(el);
@@ -60,7 +69,7 @@ function verdict(cells) {
 function paint() {
   tiles.forEach(el => { el.className = "tile"; });
   if (!path) return;
-  const kind = verdict(path);
+  const kind = FEEDBACK === "held" ? verdict(path) : "held";  // else a neutral selection colour
   path.forEach(([r, c]) => tiles[r * game.cols + c].classList.add(kind));
 }
 
@@ -78,38 +87,63 @@ function visit(cell) {
 }
 
 board.addEventListener("pointerdown", e => {
-  if (over || e.button !== 0) return;
+  if (over || e.button !== 0 || INPUT === "type") return;
   e.preventDefault();
   const cell = tileAt(e.clientX, e.clientY, 1);
   if (!cell) return;
+  if (INPUT === "click" && path) {  // a click game: the last tile again sends, a neighbour extends
+    if (same(cell, path[path.length - 1]) && CONFIRM === "last") release();
+    else if (adjacent(cell, path[path.length - 1]) && !path.some(p => same(p, cell))) { path.push(cell); paint(); }
+    else { path = [cell]; paint(); }  // anything else starts a new selection
+    return;
+  }
   path = [cell];
   paint();
 });
 
 document.addEventListener("pointermove", e => {
-  if (path) visit(tileAt(e.clientX, e.clientY, CORE));
+  if (path && INPUT === "drag") visit(tileAt(e.clientX, e.clientY, CORE));
 });
 
-document.addEventListener("pointerup", () => {
+document.addEventListener("pointerup", () => { if (INPUT === "drag") release(); });
+
+document.addEventListener("keydown", e => {
+  if (over) return;
+  if (e.key === "Enter") {
+    if (INPUT === "click" && CONFIRM === "enter") release();
+    if (INPUT === "type" && typed) { submit({word: typed}); typed = ""; }
+  } else if (INPUT === "type" && e.key === "Backspace") {
+    typed = typed.slice(0, -1);
+  } else if (INPUT === "type" && e.key.length === 1 && /\p{L}/u.test(e.key)) {
+    typed += e.key.toLowerCase();
+  } else {
+    return;
+  }
+  document.getElementById("typed").textContent = typed.toUpperCase();
+});
+
+function release() {
   if (!path) return;
   const cells = path;
   path = null;
   paint();  // every tile plain again at once
   if (verdict(cells) === "new") found.add(wordOf(cells));  // a quick repeat shows yellow
-  submit(cells);
-});
+  submit({path: cells});
+}
 
 document.addEventListener("pointercancel", () => { path = null; paint(); });
 
-async function submit(cells) {
-  const reply = await (await fetch("submit", {method: "POST", body: JSON.stringify({path: cells})})).json();
+async function submit(entry) {
+  const reply = await (await fetch("submit", {method: "POST", body: JSON.stringify(entry)})).json();
   (reply.found || []).forEach(w => found.add(w));
   score = Math.max(score, reply.score ?? 0);  // replies may arrive out of order; both only grow
   showScore();
 }
 
-function showScore() {
-  document.getElementById("score").textContent = `Score ${score}   Words ${found.size}`;
+function showScore() {  // feedback=score: the score alone; feedback=list: the last words found
+  const text = FEEDBACK === "list" ? [...found].reverse().slice(0, 3).join("  ").toUpperCase()
+    : FEEDBACK === "score" ? `Score ${score}` : `Score ${score}   Words ${found.size}`;
+  document.getElementById("score").textContent = text;
 }
 
 function tick() {
