@@ -154,7 +154,8 @@ def words(ink: np.ndarray, height: int) -> list[tuple[int, int]]:
     """Column spans (first, last) of the words in a line of ink with digits ``height`` tall.
     Neighbouring glyphs part when the blank between them is wider than ``SPACE`` heights, or when
     one spans the line's digit height and the other does not (a label's small letters, an icon):
-    a colon (two dots, one above the other, set in a wide cell by monospaced fonts) parts nothing."""
+    a colon between digits (two dots, one above the other, set in a wide cell by monospaced fonts)
+    parts nothing; a label's colon ("Score: 12") stays with the label."""
     inked = ink.any(axis=0)
     edges = np.flatnonzero(np.diff(np.concatenate([[0], inked.astype(np.int8), [0]])))
     glyphs = [Glyph.of(int(a), int(b) - 1, ink[:, a:b], height)
@@ -163,10 +164,12 @@ def words(ink: np.ndarray, height: int) -> list[tuple[int, int]]:
     if not solid:
         return []
     top, bottom = np.median([g.top for g in solid]), np.median([g.bottom for g in solid])
+    bridge = [g.colon and 0 < i < len(glyphs) - 1 and glyphs[i - 1].digit(top, bottom)
+              and glyphs[i + 1].digit(top, bottom) for i, g in enumerate(glyphs)]
     spans = [(glyphs[0].first, glyphs[0].last)]
-    for a, b in zip(glyphs, glyphs[1:], strict=False):
+    for i, (a, b) in enumerate(zip(glyphs, glyphs[1:], strict=False)):
         apart = b.first - a.last - 1 > SPACE * height or a.digit(top, bottom) != b.digit(top, bottom)
-        if apart and not (a.colon or b.colon):
+        if apart and not (bridge[i] or bridge[i + 1]):
             spans.append((b.first, b.last))
         else:
             spans[-1] = (spans[-1][0], b.last)
@@ -252,8 +255,8 @@ def _reach(inked: np.ndarray, blocked: np.ndarray, start: int, step: int, gap: i
     return last
 
 
-def line_page(image: np.ndarray, box: Box) -> Page | None:
-    """The line of text in ``box`` black on white, about ``TEXT_HEIGHT`` tall; None if blank.
+def line_page(image: np.ndarray, box: Box, height: int = TEXT_HEIGHT) -> Page | None:
+    """The line of text in ``box`` black on white, about ``height`` tall; None if blank.
     Ink is what stands off the crop's commonest colour, in either polarity; ink touching the
     crop's edge (a badge's rim, the window around it, a glyph cut by the crop) is dropped. Words
     are set far apart, so a label stays a word of its own (read under a digits whitelist it
@@ -264,7 +267,7 @@ def line_page(image: np.ndarray, box: Box) -> Page | None:
     crop = image[y0: y + h + m, x0: x + w + m]
     if crop.size == 0:
         return None
-    k = TEXT_HEIGHT / max(h, 1)
+    k = height / max(h, 1)
     dist = upscaled(distance(crop, background(crop)), k)
     top = float(dist.max())
     if top < DIFF:
@@ -272,14 +275,14 @@ def line_page(image: np.ndarray, box: Box) -> Page | None:
     level, _ = cv2.threshold(np.clip(dist, 0, 255).astype(np.uint8), 0, 255,
                              cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     ink = off_edges(dist > np.clip(level, 0.2 * top, 0.5 * top), sides=True)
-    spans = words(ink, TEXT_HEIGHT)
+    spans = words(ink, height)
     if not spans:
         return None
     parts, where, at = [], [], 0
     for a, b in spans:
         if parts:
-            parts.append(np.zeros((ink.shape[0], TEXT_HEIGHT), bool))
-            at += TEXT_HEIGHT
+            parts.append(np.zeros((ink.shape[0], height), bool))
+            at += height
         parts.append(ink[:, a: b + 1])
         where.append((at, at + b - a, a))
         at += b - a + 1

@@ -18,11 +18,13 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from wordbot.ocr.text import DIGITS, Box, Page, Token, line_page, read_pages, word_boxes
+from wordbot.ocr.text import DIGITS, Box, Page, Token, line_page, read, read_pages, word_boxes
 from wordbot.play.feedback import CHANGED, Watch
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
 WORDS = 5  # accepted words the score is found from: a message's "+3" rarely grows five times running
+HEIGHT = 32  # pixels: the digit height Tesseract is given (at 48, serif fives read as 3, 9 or 93)
+WORD = "--psm 8 -c tessedit_char_whitelist=0123456789"  # one number: read best as a single word
 
 
 def fits(box: Box, image: np.ndarray) -> bool:
@@ -40,7 +42,7 @@ def score_page(image: np.ndarray, box: Box) -> Page | None:
     where[y: y + h, x: x + w] = True
     spans = word_boxes(image, where)
     left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
-    return line_page(image, (left, y, right - left, h))
+    return line_page(image, (left, y, right - left, h), HEIGHT)
 
 
 def number_at(tokens: Sequence[Token], box: Box) -> int | None:
@@ -55,12 +57,19 @@ def number_at(tokens: Sequence[Token], box: Box) -> int | None:
     return value
 
 
-def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]]) -> list[int | None]:
-    """The number at each (image, box), all in one Tesseract call (None: not read)."""
+def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) -> list[int | None]:
+    """The number at each (image, box) (None: not read). ``batch``: all in one Tesseract call (the
+    process start paid once; a block of lines is read a little less surely than a word alone)."""
     pages = [score_page(image, box) for image, box in jobs]
-    tokens = iter(read_pages([p for p in pages if p is not None], config=DIGITS))
+    kept = [p for p in pages if p is not None]
+    tokens = iter(read_pages(kept, config=DIGITS) if batch else [_read_number(p) for p in kept])
     return [None if p is None else number_at(next(tokens), box)
             for p, (_, box) in zip(pages, jobs, strict=True)]
+
+
+def _read_number(page: Page) -> list[Token]:
+    tokens = read(page, config=WORD)
+    return tokens if any(t.text.isdigit() for t in tokens) else read(page, config=DIGITS)  # a lone 0
 
 
 def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
@@ -127,7 +136,7 @@ def find_score(watch: Watch, replies: Sequence[Frames]) -> Box | None:
         places = [p for p in places if len(p) == k + 1]
     boxes = [_union(*p) for p in places]
     frames = [f for pair in replies for f in pair]
-    values = read_numbers([(f, box) for box in boxes for f in frames])
+    values = read_numbers([(f, box) for box in boxes for f in frames], batch=True)
     best: tuple[int, Box] | None = None
     for i, box in enumerate(boxes):
         seen = values[i * len(frames): (i + 1) * len(frames)]
