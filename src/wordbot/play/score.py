@@ -5,9 +5,10 @@ each of the first accepted words, the score is the number that grew on every one
 < after, and never going back from one word to the next); of several such (a word count beside
 it), the largest. A message's "+4" beside a word is no score: it must grow on five words in a
 row to pass for one. Its box is saved in the profile's feedback spec. In play its digits are read
-with Tesseract (digits only, about 0.2 s of CPU) in a background thread, and only when its place
-changed; a word's reply asks for a reading of its own only when the score moved while the other
-signs say the word was not taken.
+with Tesseract (digits only; three reads that vote, about 0.5 s of CPU) in a background thread,
+every few seconds and only when its place changed, and once more at the end of the round; a
+word's reply asks for a reading of its own only when the score moved while the other signs say
+the word was not taken.
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ from wordbot.play.feedback import CHANGED, Watch
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
 WORDS = 5  # accepted words the score is found from: a message's "+3" rarely grows five times running
-HEIGHT = 32  # pixels: the digit height Tesseract is given (at 48, serif fives read as 3, 9 or 93)
-WORD = "--psm 8 -c tessedit_char_whitelist=0123456789"  # one number: read best as a single word
+HEIGHT = 32  # pixels: the digit height Tesseract is given (238 numbers in 8 looks: 5 misread at 32, 11
+# at 48 where serif fives read as 3 or 9; as one word, --psm 8, 17)
+ONLY_DIGITS = " -c tessedit_char_whitelist=0123456789"
+VOTES = (("--psm 6", HEIGHT), ("--psm 8", 48), ("--psm 13", 32))  # three reads of one number, each
+# wrong on other glyphs: the two that agree win (0 of the 238 misread), else the first
 
 
 def fits(box: Box, image: np.ndarray) -> bool:
@@ -32,7 +36,7 @@ def fits(box: Box, image: np.ndarray) -> bool:
     return x >= 0 and y >= 0 and w > 0 and h > 0 and x + w <= image.shape[1] and y + h <= image.shape[0]
 
 
-def score_page(image: np.ndarray, box: Box) -> Page | None:
+def score_page(image: np.ndarray, box: Box, height: int = HEIGHT) -> Page | None:
     """The line of text at ``box`` grown over the whole words it touches (a score may have gained
     a digit since its box was learned); None when blank or off the image."""
     if not fits(box, image):
@@ -42,7 +46,7 @@ def score_page(image: np.ndarray, box: Box) -> Page | None:
     where[y: y + h, x: x + w] = True
     spans = word_boxes(image, where)
     left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
-    return line_page(image, (left, y, right - left, h), HEIGHT)
+    return line_page(image, (left, y, right - left, h), height)
 
 
 def number_at(tokens: Sequence[Token], box: Box) -> int | None:
@@ -58,18 +62,26 @@ def number_at(tokens: Sequence[Token], box: Box) -> int | None:
 
 
 def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) -> list[int | None]:
-    """The number at each (image, box) (None: not read). ``batch``: all in one Tesseract call (the
-    process start paid once; a block of lines is read a little less surely than a word alone)."""
+    """The number at each (image, box) (None: not read), by three votes. ``batch``: all in one
+    Tesseract call, one vote (the process start paid once: the search for the score's place)."""
+    if not batch:
+        return [_voted(image, box) for image, box in jobs]
     pages = [score_page(image, box) for image, box in jobs]
-    kept = [p for p in pages if p is not None]
-    tokens = iter(read_pages(kept, config=DIGITS) if batch else [_read_number(p) for p in kept])
+    tokens = iter(read_pages([p for p in pages if p is not None], config=DIGITS))
     return [None if p is None else number_at(next(tokens), box)
             for p, (_, box) in zip(pages, jobs, strict=True)]
 
 
-def _read_number(page: Page) -> list[Token]:
-    tokens = read(page, config=WORD)
-    return tokens if any(t.text.isdigit() for t in tokens) else read(page, config=DIGITS)  # a lone 0
+def _voted(image: np.ndarray, box: Box) -> int | None:
+    values = []
+    for config, height in VOTES:
+        page = score_page(image, box, height)
+        if page is None:
+            return None
+        values.append(number_at(read(page, config=config + ONLY_DIGITS), box))
+    seen = [v for v in values if v is not None]
+    agreed = [v for v in seen if seen.count(v) >= 2]
+    return agreed[0] if agreed else values[0] if values[0] is not None else (seen[0] if seen else None)
 
 
 def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
@@ -156,7 +168,7 @@ class ScoreReader:
     (``feed``, cheap); a daemon thread reads the score when its place changed since the last
     reading, at most every ``every`` seconds, so Tesseract never stalls the loop."""
 
-    def __init__(self, box: Box, every: float = 0.5):
+    def __init__(self, box: Box, every: float = 3.0):
         self.box, self.every = box, every
         self.value: int | None = None
         self._latest: np.ndarray | None = None
