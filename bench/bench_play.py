@@ -1,7 +1,8 @@
 """Play: frame-to-suggestion latency, and per variant of the simulated game (input style x feedback x
-look) a zero set-up round through real pixels and the real mouse: points taken, wrong words, and the
-bot's accepted count against the game's (on a virtual screen when there is none); the same on the
-variants of the browser game in Chromium."""
+look) a zero set-up round through real pixels and the real mouse: points taken, wrong words, the
+bot's accepted count against the game's, and the game's score as the bot read it against the game's
+own total and the bot's (on a virtual screen when there is none); the same on the variants of the
+browser game in Chromium."""
 
 from __future__ import annotations
 
@@ -102,8 +103,12 @@ def _figure(name: str, log: Path, report, round_s: float, silent: bool = False) 
     wrong = sum(not s["accepted"] and s["reason"] != "already found" for s in subs)
     share = sum(s["points"] for s in took) / max(1, start["board_points"])
     counted = len(report.unconfirmed) if silent else len(report.accepted)
+    score = "no score read"
+    if report.score is not None:
+        score = f"score read {report.score} (game's {sum(s['points'] for s in took)}, bot's {report.points})"
     note = (f"{len(took)} words taken of {len(start['board_words'])}, {wrong} wrong, bot counted {counted} "
             f"(game {len(took)}), {len(report.cancelled)} cancelled, "
-            f"{report.summary()['words_per_second']} words/s, input {report.input}; {report.stopped}")
+            f"{report.summary()['words_per_second']} words/s, input {report.input}; {score}; "
+            f"{report.stopped}")
     return Figure("play", f"points of the board in a {round_s:.0f} s round, {name}",
                   round(100 * share, 1), "%", ">= 90, 0 wrong", share >= 0.9 and wrong == 0, note)

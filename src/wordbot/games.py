@@ -129,6 +129,8 @@ class FeedbackSpec:
     highlight: bool | None = None  # whether the game colours the cells of a word being entered
     latency: float | None = None  # seconds from release to the reply, slowest seen
     silent: bool = False  # the game shows nothing at all: words are sent, never confirmed
+    score: tuple[int, int, int, int] | None = None  # where the game's score is (x, y, w, h in the
+    # window): the number that grew on each of the first accepted words
 
 
 @dataclass

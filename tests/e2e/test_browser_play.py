@@ -1,7 +1,7 @@
 """Zero set-up play on real browser games in Chromium (Xvfb, openbox), which coalesces pointer
 moves: a Word Hunt-like page that colours the path only while the button is held, a click game
 with lower-case letters on round tiles whose only reply is its list of found words, and a typed
-game whose only reply is its score."""
+game whose only reply is its score. The score the bot reads is the game's own."""
 
 import threading
 
@@ -34,3 +34,6 @@ def test_zero_setup_round_in_chromium(tmp_path, data_dir, window_manager, varian
                 share=SHARE[variant])
     assert report.input == STYLE[variant]
     assert len(report.accepted) > 5
+    # the page's score line (all but the list variant) is found and read: the game's own total
+    took = sum(e["points"] for e in events[1:] if e["accepted"])
+    assert report.score == (None if variant == "click-list" else took), report.summary()

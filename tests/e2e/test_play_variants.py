@@ -43,8 +43,13 @@ def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_ma
     if overlay is not None:
         overlay.close()
     start = next(e for e in read_log(log) if e["event"] == "start")
-    check_round(report, submissions(log), start["board_points"], typed=variant == "type",
-                silent=variant == "silent", share=SHARE.get(variant, 0.3))
+    subs = submissions(log)
+    check_round(report, subs, start["board_points"], typed=variant == "type", silent=variant == "silent",
+                share=SHARE.get(variant, 0.3))
+    if "score" in start["feedback"]:  # the game's score line is found and read: the game's own total
+        assert report.score == sum(s["points"] for s in subs if s["accepted"]), report.summary()
+    else:  # nothing else is taken for a score
+        assert report.score is None, report.summary()
 
 
 def test_a_longer_minimum_is_learned_from_two_refusals_and_kept(tmp_path, data_dir, window_manager):
@@ -59,3 +64,21 @@ def test_a_longer_minimum_is_learned_from_two_refusals_and_kept(tmp_path, data_d
     assert [s for s in submissions(log) if not s["accepted"] and s["reason"] != "too short"] == []
     assert load_profile("four-letters").min_len == 4
     assert not Learned.load("four-letters").blacklist & {s["word"] for s in short}
+
+
+def test_the_score_place_is_saved_and_read_from_the_first_word_of_the_next_round(tmp_path, data_dir,
+                                                                                  window_manager):
+    """Round one learns where the game's score is and saves it in the profile; round two (another
+    board) reads it from the start, the score's rise being the sign of every word taken."""
+    args = VARIANTS["score"]
+    prof = profile_for(args)
+    prof.name = "scored"
+    for k, duration in enumerate((16, 10)):
+        log = tmp_path / f"game{k}.jsonl"
+        with simgame(log, "grid", "--seed", str(3 + k), "--duration", "60", *args) as (_, source):
+            report = wire(load_profile("scored") if k else prof, source,
+                          Session(auto=True, duration=duration, save=True), driver=PyAutoGUIDriver()).run()
+        took = [s for s in submissions(log) if s["accepted"]]
+        assert not report.failed and len(report.accepted) == len(took), report.summary()
+        assert report.score == sum(s["points"] for s in took), report.summary()
+        assert load_profile("scored").feedback.score is not None

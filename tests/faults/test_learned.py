@@ -108,7 +108,11 @@ IMPOSSIBLE = ['{"name": "g", "rows": 0, "cols": 0, "box": [1, 2, 3, 4], "tile": 
               '{"name": "g", "rows": "4"}',
               '{"name": "g", "rows": 1, "cols": 1, "box": [0, 0, 9, 9], "tile": [9, 9]}',
               '{"name": "g", "rows": 4, "cols": 4, "box": [5000, 5000, 90, 90], "tile": [20, 20], '
-              '"frame_size": [800, 600]}']
+              '"frame_size": [800, 600]}',
+              '{"name": "g", "feedback": {"score": [10, 10, 0, 20]}}',
+              '{"name": "g", "feedback": {"score": [-5, 10, 30, 20]}}',
+              '{"name": "g", "feedback": {"score": [790, 10, 30, 20]}, "frame_size": [800, 600]}',
+              '{"name": "g", "feedback": {"score": [1, 2, 3]}}']
 
 
 @pytest.mark.parametrize("content", [*BROKEN_JSON, *IMPOSSIBLE])

@@ -115,6 +115,7 @@ def test_presets_are_profiles_and_a_profile_keeps_every_section():
     prof.min_len, prof.input = 4, InputSpec("click", "enter", pace="human")
     prof.feedback.accepted = Signature(held=None, flash=(0, 200, 0), marks=("above:0",))
     prof.feedback.highlight = True
+    prof.feedback.score = (108, 52, 30, 16)
     save_profile(prof)
     again = load_profile("wordhunt")
     assert again == prof and again.rules.min_len == 4

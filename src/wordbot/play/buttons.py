@@ -3,15 +3,13 @@ their text where Tesseract reads it: a game's Submit is pressed, its Quit, Menu 
 
 from __future__ import annotations
 
-import re
-
 import cv2
 import numpy as np
 
 from wordbot.games import RGB
 from wordbot.ocr.learn import TESSERACT_LANG
+from wordbot.ocr.text import LETTERS, TEXT_HEIGHT, Box, grey_page, read
 
-Box = tuple[int, int, int, int]
 # what a button that sends a word says, and what one that must never be pressed says (lower case)
 SENDS = frozenset((
     "submit", "enter", "ok", "okay", "go", "send", "done", "check", "ввод", "ок", "готово",
@@ -23,7 +21,6 @@ NEVER = frozenset((
     "пауза", "заново", "новая", "подсказка", "перемешать", "отмена", "очистить", "закрыть", "сдаться",
     "назад", "пропустить", "сброс",
 ))
-TOKEN = re.compile(r"[^\W\d_]+")
 
 
 def find_button(image: np.ndarray, rgb: RGB, below: int, tolerance: int = 25) -> Box | None:
@@ -70,20 +67,12 @@ def _gap(a: Box, b: Box) -> float:
 
 
 def button_words(image: np.ndarray, box: Box) -> set[str]:
-    """The words on a button, lower case (empty when Tesseract reads none)."""
-    import pytesseract
-
-    x, y, w, h = box
-    grey = cv2.cvtColor(image[y: y + h, x: x + w, :3], cv2.COLOR_BGR2GRAY)
-    level, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if (ink > 0).mean() < 0.5:  # light text on a dark fill: make it dark on light
-        ink = 255 - ink
-    k = 48 / max(h, 1)
-    page = cv2.copyMakeBorder(cv2.resize(ink, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC),
-                              16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
+    """The words on a button, lower case (empty when Tesseract reads none): its text thresholded
+    on the fill, about a button's height of 48 pixels."""
+    page = grey_page(image, box, TEXT_HEIGHT / max(box[3], 1), binary=True)
     # each language on its own: together, Tesseract reads "Cancel" as the Cyrillic "сапсе"
-    return {t.lower() for lang in TESSERACT_LANG.values()
-            for t in TOKEN.findall(pytesseract.image_to_string(page, lang=lang, config="--psm 7"))}
+    return {word.lower() for lang in TESSERACT_LANG.values()
+            for token in read(page, lang, "--psm 7") for word in LETTERS.findall(token.text)}
 
 
 def sending_buttons(image: np.ndarray, boxes: list[Box]) -> list[Box]:

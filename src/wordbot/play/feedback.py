@@ -7,7 +7,8 @@ just before the word. The first words of a round are the likeliest ones, so thei
 what "accepted" looks like in this game. Later replies that match it are accepted; a different
 reply is a refusal (evidence to blacklist); no reply at all is no verdict (retried, never
 blacklisted). Parts of the window that change with no input (a clock, an animation) are noise,
-learned by watching, and ignored.
+learned by watching, and ignored. Where the game shows a score, its digits are read too
+(``wordbot.play.score``): a rise is an acceptance, a still score with an accepted look no verdict.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class Watch:
         """Cells whose colour moved away from the baseline colours."""
         return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > COLOUR)[0]}
 
-    def _outside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def outside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Pixels that differ between two frames, outside the board and the noise (uint8 mask)."""
         if a.shape != b.shape:
             return np.zeros(b.shape[:2], np.uint8)
@@ -75,7 +76,7 @@ class Watch:
     def learn_noise(self, a: np.ndarray, b: np.ndarray) -> None:
         """Add what changed between two frames taken with no input to the noise, grown to the whole
         line of text (a clock's tens change later than its units)."""
-        diff = self._outside(a, b)
+        diff = self.outside(a, b)
         if not diff.any():
             return
         n, _, stats, _ = cv2.connectedComponentsWithStats(diff)
@@ -88,7 +89,7 @@ class Watch:
     def marks(self, base: np.ndarray, frame: np.ndarray) -> set[str]:
         """Where the window changed outside the board: side of the board and distance from it in
         tile pitches ("above:0", "right:2"); specks smaller than a tenth of a pitch are ignored."""
-        diff = self._outside(base, frame)
+        diff = self.outside(base, frame)
         if not diff.any():
             return set()
         k = max(3, int(self.pitch * 0.15)) | 1
@@ -136,7 +137,12 @@ class Replies:
     def learned(self) -> bool:
         return self.spec.accepted is not None or self.spec.silent
 
-    def verdict(self, sig: Signature) -> str:
+    def verdict(self, sig: Signature, scored: bool | None = None) -> str:
+        """``scored``: whether the game's score rose (None: no score read). A rise is an
+        acceptance whatever else showed; a reply that looks accepted while the score stood still
+        is no verdict (retried, never blacklisted: the signs disagree)."""
+        if scored:
+            return "accepted"
         if sig.empty:
             return "none"
         acc = self.spec.accepted
@@ -145,6 +151,8 @@ class Replies:
         marks = set(sig.marks)
         ok = same_colour(sig.held, acc.held) and same_colour(sig.flash, acc.flash) \
             and set(acc.marks) <= marks and len(marks) >= self.spec.min_marks
+        if ok and scored is False:
+            return "none"
         return "accepted" if ok else "refused"
 
     def learn(self, sig: Signature) -> list[int] | None:

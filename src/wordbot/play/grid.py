@@ -29,6 +29,7 @@ from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
+from wordbot.play.score import WORDS, Frames, ScoreReader, changed, find_score, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
@@ -76,13 +77,15 @@ class RoundReport:
     input: str = ""
     stopped: str = ""
     failed: bool = False  # ended by an error (window gone, no board), not by the user or the game
+    score: int | None = None  # the game's own score as read from its window (None: not read)
 
     def summary(self) -> dict:
         lat = sorted(self.latency_ms)
         return {"planned": self.planned, "swiped": self.swiped, "accepted": len(self.accepted),
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
                 "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
-                "cancelled": len(self.cancelled), "points": self.points, "unsure_tiles": self.unsure_tiles,
+                "cancelled": len(self.cancelled), "points": self.points, "game_score": self.score,
+                "unsure_tiles": self.unsure_tiles,
                 "latency_ms_median": round(lat[len(lat) // 2], 1) if lat else None,
                 "first_suggestion_ms": round(self.latency_ms[0], 1) if lat else None,
                 "words_per_second": round(self.swiped / self.swipe_seconds, 2) if self.swipe_seconds else 0,
@@ -124,13 +127,19 @@ class GridPlayer(Seat):
         self.watch: Watch | None = None
         self.origin = (0, 0)
         self.idle = np.zeros((0, 3))
-        self._pending: list[tuple[Found, Signature]] = []  # learning words waiting for a verdict
+        self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
         self._no_reply: set[str] = set()  # words tried once without a reply
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
         self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
         self._unread = ""  # why the last frame gave no board
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
+        self.score: ScoreReader | None = None  # the game's score, once its place is known
+        self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
+        self._reply_frames: Frames | None = None  # the last word's (before, after) frames
+        self._stood = 0  # words in a row the other signs took while the score stood still
+        self._finding: threading.Thread | None = None  # the search for the score's place
+        self._found: Box | None = None  # its result
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -138,6 +147,8 @@ class GridPlayer(Seat):
         frame = super().grab()
         if self.clock is not None:
             self.clock.feed(frame.image, time.monotonic(), idle)
+        if self.score is not None:
+            self.score.feed(frame.image)
         return frame
 
     def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
@@ -241,6 +252,8 @@ class GridPlayer(Seat):
 
     def _play_all(self, words: list[Found], end: float) -> None:
         self.clock = RoundClock(self.reading.board_box)
+        if self.opts.feedback.score is not None:
+            self.score = ScoreReader(self.opts.feedback.score)
         t_start = time.perf_counter()
         try:
             self._play_words(words, end)
@@ -248,6 +261,10 @@ class GridPlayer(Seat):
             self.clock.close()
             self.report.swipe_seconds = time.perf_counter() - t_start
             self._flush()  # a round ended by the game still books its learning words
+            self._adopt_score(wait=10.0)
+            if self.score is not None:
+                self.report.score = self.score.close()
+                self.score = None
 
     def _play_words(self, words: list[Found], end: float) -> None:
         actor = self._actor()
@@ -319,7 +336,7 @@ class GridPlayer(Seat):
             return self._find_style(actor, word, base)
         reply = self._attempt(actor, word, base)
         self.report.swiped += 1
-        return "cancelled" if reply is None else self._book(word, reply)
+        return "cancelled" if reply is None else self._book(word, reply, self._reply_frames)
 
     def _attempt(self, actor: Actor, word: Found, base: Frame, selected: int = 0) -> Signature | None:
         """Enter ``word`` and watch the reply; None when the game showed another path (cancelled).
@@ -327,6 +344,7 @@ class GridPlayer(Seat):
         ``selected``: its first cell already shows selected (clicking it again might send it)."""
         style = self.opts.input.style
         cells = self._cells(word)
+        self._reply_frames = None
         base_colours = self.watch.colours(base.image)
         held = Held()
         check = self._checker(cells, base_colours, held, selected) if style in ("drag", "click") else None
@@ -439,7 +457,7 @@ class GridPlayer(Seat):
         self.report.input = self.opts.input.style
         self.say(f"the game takes words by {self.opts.input.style}")
         self.report.swiped += 1
-        return "cancelled" if reply is None else self._book(word, reply)
+        return "cancelled" if reply is None else self._book(word, reply, self._reply_frames)
 
     def _keeps_a_click(self, actor: Actor, word: Found, base: Frame) -> int | None:
         """Whether the game keeps a click on the word's first cell selected (a drag game shows a
@@ -557,45 +575,51 @@ class GridPlayer(Seat):
             stable = stable + 1 if state == last else 0
             last = state
             sig = Signature(held.colour, flash, tuple(sorted(marks)))
-            if first is not None and (stable >= 2 or self.replies.verdict(sig) == "accepted"):
+            taken = self.replies.verdict(sig) == "accepted" and (
+                self.score is None or changed(base.image, frame.image, self.score.box))
+            if first is not None and (stable >= 2 or taken):
                 break  # settled, or already all an acceptance shows
             if time.monotonic() - t0 > limit:
                 break
             time.sleep(0.01)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
+        self._reply_frames = (base.image, frame.image)
         return sig
 
-    def _book(self, word: Found, sig: Signature) -> str:
-        """Book the game's reply to ``word``. While the replies are still being learned, the
-        learning words wait for a verdict until "accepted" is known."""
+    def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
+        """Book the game's reply to ``word`` (``frames``: before the word and after its reply).
+        While the replies are still being learned, the learning words wait for a verdict until
+        "accepted" is known."""
         if self.replies.learned:
-            return self._judge(word, sig)
-        self._pending.append((word, sig))
+            return self._judge(word, sig, frames)
+        self._pending.append((word, sig, frames))
         self.replies.learn(sig)
         if not self.replies.learned:
             return "none" if sig.empty else "learning"
         self._learned()
         pending, self._pending = self._pending, []
-        return [self._judge(w, s) for w, s in pending][-1]
+        return [self._judge(*p) for p in pending][-1]
 
     def _flush(self) -> None:
         """At the end of a round still learning: the likeliest words' replies, if they all agree,
         are acceptances; otherwise their verdict stays unknown (unconfirmed)."""
         pending, self._pending = self._pending, []
-        replied = [s for _, s in pending if not s.empty]
+        replied = [s for _, s, _ in pending if not s.empty]
         if replied and self.replies.adopt(replied):
             self._learned()
-        for word, sig in pending:
+        for word, sig, frames in pending:
             if self.replies.learned and not sig.empty:
-                self._judge(word, sig)
+                self._judge(word, sig, frames)
             elif not sig.empty:
                 self.report.unconfirmed.append(word.word)
 
-    def _judge(self, word: Found, sig: Signature) -> str:
-        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig)
+    def _judge(self, word: Found, sig: Signature, frames: Frames | None) -> str:
+        self._adopt_score()
+        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, self._rose(sig, frames))
         r = self.report
         if verdict == "accepted":
+            self._learn_score(frames)
             r.accepted.append(word.word)
             r.points += word.score
             if word.word not in self.base:
@@ -616,6 +640,58 @@ class GridPlayer(Seat):
             r.unregistered += 1
             self._no_reply.add(word.word)
         return verdict
+
+    def _rose(self, sig: Signature, frames: Frames | None) -> bool | None:
+        """Whether the game's score rose on this reply (None: no score known, or not read). Read
+        by Tesseract only when its place changed while the other signs say not taken (rare)."""
+        if self.score is None or frames is None or not fits(self.score.box, frames[1]):
+            return None
+        looks_taken = self.replies.verdict(sig) == "accepted"
+        if changed(*frames, self.score.box):
+            self._stood = 0
+            return True if looks_taken else self.score.rose(*frames)
+        self._stood += looks_taken
+        if self._stood >= LEARN_WORDS:  # the place holds no score now (another layout): not used
+            self.say(f"the score at {self.score.box} stood still on {self._stood} words the game took "
+                     "by its other signs: not read this round")
+            self.score.close()
+            self.score = None
+            return None
+        return False
+
+    def _learn_score(self, frames: Frames | None) -> None:
+        """Keep an accepted word's reply; at the fifth, find the score among what changed outside
+        the board (once a round, where acceptance shows outside the board and no score is known)."""
+        acc, spec = self.opts.feedback.accepted, self.opts.feedback
+        if frames is None or acc is None or not acc.marks or spec.score is not None \
+                or len(self._scored) >= WORDS:
+            return
+        self._scored.append(frames)
+        if len(self._scored) == WORDS:  # searched off the loop: its Tesseract call takes a second
+            self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
+                                             daemon=True, name="wordbot-find-score")
+            self._finding.start()
+
+    def _find_score(self, watch: Watch, replies: list[Frames]) -> None:
+        try:
+            self._found = find_score(watch, replies)
+        except (ImportError, OSError):  # no Tesseract: the score stays unread
+            self._found = None
+
+    def _adopt_score(self, wait: float = 0.0) -> None:
+        """Take the score's place once the search for it is over (waiting up to ``wait`` s)."""
+        if self._finding is None:
+            return
+        self._finding.join(wait)
+        if self._finding.is_alive():
+            return
+        self._finding = None
+        if self._found is not None:
+            self.opts.feedback.score = self._found
+            self.say(f"the game's score is at {self._found}")
+            self.score = ScoreReader(self._found)
+            self.replies.changed = True
+            self._learned()
 
     def _learned(self) -> None:
         if self.on_learn is not None and self.replies.changed:

@@ -5,7 +5,6 @@ moves are left out); reading too few is what the history is there to prevent."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -14,32 +13,24 @@ import numpy as np
 
 from wordbot.lexicon import Lexicon
 from wordbot.ocr.learn import TESSERACT_LANG
+from wordbot.ocr.text import LETTERS, Box, Page, grey_page, read
 
-Box = tuple[int, int, int, int]
 SCALE = 2.0  # UI text is 12-20 px tall; Tesseract reads best at about twice that
 MARGIN = 6  # pixels around a skipped box (its rim and shadow)
-TOKEN = re.compile(r"[^\W\d_]+")
 CHANGED = 24  # grey levels a thumbnail pixel moves by when text there changed
 
 
-def page(image: np.ndarray, skip: Sequence[Box]) -> np.ndarray:
+def page(image: np.ndarray, skip: Sequence[Box]) -> Page:
     """The window in grey, text dark on light whatever the theme, ``skip`` (the board, the keys:
     their letters are no words) blanked with the background."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    background = int(np.median(grey))
-    for x, y, w, h in skip:
-        grey[max(0, y - MARGIN): y + h + MARGIN, max(0, x - MARGIN): x + w + MARGIN] = background
-    if background < 128:
-        grey = 255 - grey
-    return cv2.resize(grey, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_CUBIC)
+    grown = [(x - MARGIN, y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN) for x, y, w, h in skip]
+    return grey_page(image, scale=SCALE, blank=grown)
 
 
-def words_on(grey: np.ndarray, lex: Lexicon) -> set[str]:
+def words_on(grey: Page, lex: Lexicon) -> set[str]:
     """The words of ``lex`` on a ``page``, normalised (lower case, ё as е)."""
-    import pytesseract
-
-    text = pytesseract.image_to_string(grey, lang=TESSERACT_LANG[lex.lang], config="--psm 11")
-    words = {lex.alphabet.normalize(token) for token in TOKEN.findall(text)}
+    words = {lex.alphabet.normalize(word) for token in read(grey, TESSERACT_LANG[lex.lang], "--psm 11")
+             for word in LETTERS.findall(token.text)}
     return {w for w in words if len(w) >= 2 and w in lex}
 
 
@@ -55,7 +46,8 @@ class History:
     def update(self, image: np.ndarray, skip: Sequence[Box]) -> set[str]:
         """The words shown now that were not seen before."""
         grey = page(image, skip)
-        thumb = cv2.resize(grey, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA).astype(np.int16)
+        thumb = cv2.resize(grey.image, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
+        thumb = thumb.astype(np.int16)
         if self._last is not None and self._last.shape == thumb.shape and \
                 np.abs(thumb - self._last).max() <= CHANGED:
             return set()

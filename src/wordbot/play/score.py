@@ -1,0 +1,215 @@
+"""The game's score, read from its window.
+
+Where it is, is learned, not assumed: of the text outside the board that changed in reply to
+each of the first accepted words, the score is the number that grew on every one of them (before
+< after, and never going back from one word to the next); of several such (a word count beside
+it), the largest. A message's "+4" beside a word is no score: it must grow on five words in a
+row to pass for one. Its box is saved in the profile's feedback spec. In play its digits are read
+with Tesseract (digits only; three reads that vote, about 0.5 s of CPU) in a background thread,
+every few seconds and only when its place changed, and once more at the end of the round; a
+word's reply asks for a reading of its own only when the score moved while the other signs say
+the word was not taken.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from wordbot.ocr.text import DIGITS, Box, Page, Token, line_page, read, read_pages, word_boxes
+from wordbot.play.feedback import CHANGED, Watch
+
+Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
+WORDS = 5  # accepted words the score is found from: a message's "+3" rarely grows five times running
+HEIGHT = 32  # pixels: the digit height Tesseract is given (238 numbers in 8 looks: 5 misread at 32, 11
+# at 48 where serif fives read as 3 or 9; as one word, --psm 8, 17)
+ONLY_DIGITS = " -c tessedit_char_whitelist=0123456789"
+VOTES = (("--psm 6", HEIGHT), ("--psm 8", 48), ("--psm 13", 32))  # three reads of one number, each
+# wrong on other glyphs: the two that agree win (0 of the 238 misread), else the first
+
+
+def fits(box: Box, image: np.ndarray) -> bool:
+    x, y, w, h = box
+    return x >= 0 and y >= 0 and w > 0 and h > 0 and x + w <= image.shape[1] and y + h <= image.shape[0]
+
+
+def score_page(image: np.ndarray, box: Box, height: int = HEIGHT) -> Page | None:
+    """The line of text at ``box`` grown over the whole words it touches (a score may have gained
+    a digit since its box was learned); None when blank or off the image."""
+    if not fits(box, image):
+        return None
+    x, y, w, h = box
+    where = np.zeros(image.shape[:2], bool)
+    where[y: y + h, x: x + w] = True
+    spans = word_boxes(image, where)
+    left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
+    return line_page(image, (left, y, right - left, h), height)
+
+
+def number_at(tokens: Sequence[Token], box: Box) -> int | None:
+    """The number among ``tokens`` that overlaps ``box`` the most (a label or a neighbouring
+    number beside it does not); None when no token of digits overlaps it."""
+    x, _, w, _ = box
+    best, value = 0, None
+    for t in tokens:
+        overlap = min(x + w, t.box[0] + t.box[2]) - max(x, t.box[0])
+        if t.text.isdigit() and len(t.text) <= 9 and overlap > best:
+            best, value = overlap, int(t.text)
+    return value
+
+
+def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) -> list[int | None]:
+    """The number at each (image, box) (None: not read), by three votes. ``batch``: all in one
+    Tesseract call, one vote (the process start paid once: the search for the score's place)."""
+    if not batch:
+        return [_voted(image, box) for image, box in jobs]
+    pages = [score_page(image, box) for image, box in jobs]
+    tokens = iter(read_pages([p for p in pages if p is not None], config=DIGITS))
+    return [None if p is None else number_at(next(tokens), box)
+            for p, (_, box) in zip(pages, jobs, strict=True)]
+
+
+def _voted(image: np.ndarray, box: Box) -> int | None:
+    values = []
+    for config, height in VOTES:
+        page = score_page(image, box, height)
+        if page is None:
+            return None
+        values.append(number_at(read(page, config=config + ONLY_DIGITS), box))
+    seen = [v for v in values if v is not None]
+    agreed = [v for v in seen if seen.count(v) >= 2]
+    return agreed[0] if agreed else values[0] if values[0] is not None else (seen[0] if seen else None)
+
+
+def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
+    """Whether the score's place (grown by half a text height on each side) differs between two
+    frames by more than a speck."""
+    if a.shape != b.shape or not fits(box, a):
+        return False
+    x, y, w, h = box
+    m = h // 2
+    crop = np.s_[y: y + h, max(0, x - m): x + w + m]
+    diff = cv2.absdiff(a[crop][:, :, :3], b[crop][:, :, :3]).max(axis=2) > CHANGED
+    return int(diff.sum()) >= max(3, h // 4)
+
+
+def changed_words(watch: Watch, before: np.ndarray, after: np.ndarray) -> list[Box]:
+    """The boxes of the words of text outside the board (and its noise) that changed."""
+    diff = watch.outside(before, after)
+    if not diff.any():
+        return []
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.dilate(diff, np.ones((3, 3), np.uint8)))
+    boxes = []
+    for i in range(1, n):
+        if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) >= watch.pitch * 0.1:
+            boxes += word_boxes(after, (labels == i) & (diff > 0), watch.box)
+    return boxes
+
+
+def _same_place(a: Box, b: Box) -> bool:
+    """Text of one height on the same line, overlapping sideways (a number that gained a digit is
+    the same one; the badge around it, grown with it, is not)."""
+    rows = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    cols = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    return rows >= 0.7 * max(a[3], b[3]) and cols > 0
+
+
+def _grew(values: list[int | None]) -> bool:
+    """Readings before, after, before, after ... of the accepted words: every after read and above
+    its before where that was read (a score may show nothing before the first word, and Tesseract
+    misses a lone digit now and then), and nothing ever going down."""
+    afters = values[1::2]
+    if any(v is None for v in afters):
+        return False
+    read = [v for v in values if v is not None]
+    return all(b is None or a > b for b, a in zip(values[::2], afters, strict=True)) and \
+        all(x <= y for x, y in zip(read, read[1:], strict=False))
+
+
+def find_score(watch: Watch, replies: Sequence[Frames]) -> Box | None:
+    """The score's box, from the frames before and after accepted words' replies (``WORDS``);
+    None when no number outside the board grew on every one of them. One Tesseract call."""
+    places: list[list[Box]] = []  # a box per reply so far, of each place that changed in all of them
+    for k, (before, after) in enumerate(replies):
+        boxes = changed_words(watch, before, after)
+        for box in boxes if k == 0 else ():
+            same = [p for p in places if _same_place(p[0], box)]
+            if same:
+                same[0][0] = _union(same[0][0], box)
+            else:
+                places.append([box])
+        for p in places if k else ():
+            hit = [b for b in boxes if _same_place(p[-1], b)]
+            if hit:
+                p.append(_union(*hit))
+        places = [p for p in places if len(p) == k + 1]
+    boxes = [_union(*p) for p in places]
+    frames = [f for pair in replies for f in pair]
+    values = read_numbers([(f, box) for box in boxes for f in frames], batch=True)
+    best: tuple[int, Box] | None = None
+    for i, box in enumerate(boxes):
+        seen = values[i * len(frames): (i + 1) * len(frames)]
+        if _grew(seen) and (best is None or seen[-1] > best[0]):
+            best = (seen[-1], box)
+    return None if best is None else best[1]
+
+
+def _union(*boxes: Box) -> Box:
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+class ScoreReader:
+    """Follows the score at ``box`` during a round. Play offers the frames it grabs anyway
+    (``feed``, cheap); a daemon thread reads the score when its place changed since the last
+    reading, at most every ``every`` seconds, so Tesseract never stalls the loop."""
+
+    def __init__(self, box: Box, every: float = 3.0):
+        self.box, self.every = box, every
+        self.value: int | None = None
+        self._latest: np.ndarray | None = None
+        self._last_read: np.ndarray | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="wordbot-score")
+        self._thread.start()
+
+    def feed(self, image: np.ndarray) -> None:
+        self._latest = image
+
+    def rose(self, before: np.ndarray, after: np.ndarray) -> bool | None:
+        """Whether a word's reply raised the score: False when its place did not change, None when
+        it changed but did not read as a number both times."""
+        if not changed(before, after, self.box):
+            return False
+        was, now = read_numbers([(before, self.box), (after, self.box)])
+        return None if was is None or now is None else now > was
+
+    def close(self) -> int | None:
+        """Stop following; the score as last shown (read once more if it changed since)."""
+        self._stop.set()
+        self._thread.join(timeout=5)
+        self._update()
+        return self.value
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self._update()
+
+    def _update(self) -> None:
+        with self._lock:
+            image, last = self._latest, self._last_read
+            if image is None or (last is not None and not changed(last, image, self.box)):
+                return
+            try:
+                (value,) = read_numbers([(image, self.box)])
+            except (ImportError, OSError):  # no Tesseract: the score stays unread
+                self._stop.set()
+                return
+            self._last_read = image
+            if value is not None:
+                self.value = value

@@ -1,0 +1,157 @@
+"""The game's score: its digits read by Tesseract from rendered text in several fonts, sizes and
+colours (a label and a word count beside it), its place learned from the frames before and after
+accepted words (not a word count, not a message's "+3", not a clock), and the verdict it gives."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from wordbot.games import FeedbackSpec, Signature
+from wordbot.play.feedback import Replies, Watch
+from wordbot.play.score import WORDS, ScoreReader, changed, find_score, read_numbers
+
+pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+FONTS = Path("/usr/share/fonts/truetype")
+BOARD = (30, 120, 420, 420)
+SIZE = (500, 620)
+CREAM, SLATE, WHITE, INK, GOLD = (244, 228, 193), (37, 50, 74), (245, 245, 245), (25, 25, 35), (255, 210, 0)
+
+
+@dataclass(frozen=True)
+class Look:
+    font: str
+    size: int
+    fg: tuple[int, int, int]
+    bg: tuple[int, int, int]
+    label: str = "Score "  # before the number
+    badge: tuple[int, int, int] | None = None
+    right: bool = False  # the score line ends at the right edge (the number grows leftwards)
+
+
+LOOKS = [
+    Look("dejavu/DejaVuSans-Bold.ttf", 22, WHITE, (18, 20, 23)),
+    Look("liberation/LiberationSerif-Regular.ttf", 26, INK, WHITE, label="Очки: "),
+    Look("freefont/FreeMono.ttf", 20, GOLD, (40, 40, 90), label="PTS "),
+    Look("noto/NotoSans-Regular.ttf", 30, INK, CREAM, label="", badge=WHITE),
+    Look("liberation/LiberationSans-Bold.ttf", 18, (120, 230, 140), SLATE, right=True),
+    Look("dejavu/DejaVuSerif-Bold.ttf", 25, INK, (230, 225, 215)),  # the browser game's paper look
+]
+
+
+def font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    if not (FONTS / path).exists():
+        pytest.skip(f"font {path} is not installed")
+    return ImageFont.truetype(str(FONTS / path), size)
+
+
+def window(look: Look, score: int, words: int, message: str, clock: int = 59) -> tuple[np.ndarray, tuple]:
+    """A game window (board, score line with a word count, a message under the board, a clock) and
+    the box of the score's digits."""
+    img = Image.new("RGB", SIZE, look.bg)
+    d = ImageDraw.Draw(img)
+    f = font(look.font, look.size)
+    for i in range(16):
+        x, y = BOARD[0] + (i % 4) * 108, BOARD[1] + (i // 4) * 108
+        d.rounded_rectangle((x, y, x + 96, y + 96), 12, fill=CREAM if look.bg != CREAM else WHITE)
+    line = f"{look.label}{score}   Words {words}"
+    at, anchor = ((470, 60), "rm") if look.right else ((30, 60), "lm")
+    if look.badge:
+        box = d.textbbox(at, line, font=f, anchor=anchor)
+        d.rounded_rectangle((box[0] - 8, box[1] - 8, box[2] + 8, box[3] + 8), 8, fill=look.badge)
+    d.text(at, line, font=f, fill=look.fg, anchor=anchor)
+    d.text((250, 580), message, font=f, fill=look.fg, anchor="mm")
+    d.text((470, 20), f"0:{clock:02d}", font=f, fill=look.fg, anchor="rm")
+    start = d.textbbox(at, line, font=f, anchor=anchor)[0] + f.getlength(look.label)
+    digits = Image.new("L", SIZE)
+    ImageDraw.Draw(digits).text((start, 60), str(score), font=f, fill=255, anchor="lm")
+    ys, xs = np.nonzero(np.array(digits) > 100)
+    box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+    return cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR), box
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=lambda lk: Path(lk.font).stem)
+def test_digits_are_read_beside_a_label_and_a_word_count(look):
+    values = [0, 7, 42, 305, 5500, 9081, 55200, 123456]
+    shots = [window(look, v, k, "") for k, v in enumerate(values)]
+    assert read_numbers(shots) == values
+    # a box learned when the score was short still reads it after it grew a few digits
+    assert read_numbers([(shots[-1][0], shots[1][1])]) == [values[-1]]
+    # read all in one Tesseract call (the score's place is searched so), at most one misread
+    assert sum(a != b for a, b in zip(read_numbers(shots, batch=True), values, strict=True)) <= 1
+
+
+def test_a_blank_place_or_one_off_the_window_reads_nothing():
+    frame, box = window(LOOKS[0], 12, 1, "")
+    assert read_numbers([(frame, (300, 300, 40, 20)), (frame, (480, 600, 40, 40))]) == [None, None]
+    assert read_numbers([(frame, box)]) == [12]
+
+
+def replies(look: Look, scores: list[int], points: list[int]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(before, after) frames of accepted words: the score, the word count, the message's "+n" and
+    the clock all change."""
+    out, clock = [], 59
+    for k, (score, gain) in enumerate(zip(scores, points, strict=True)):
+        before = window(look, score, k, f"ДОМ +{points[k - 1]}" if k else "", clock)[0]
+        clock -= 1
+        after = window(look, score + gain, k + 1, f"ДОМ +{gain}", clock)[0]
+        out.append((before, after))
+    return out
+
+
+def watch() -> Watch:
+    return Watch(BOARD, [(BOARD[0] + 48 + 108 * (i % 4), BOARD[1] + 48 + 108 * (i // 4)) for i in range(16)],
+                 108)
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=lambda lk: Path(lk.font).stem)
+def test_the_score_is_found_among_what_changed_on_accepted_words(look):
+    points = [3, 4, 5, 6, 7]  # the message's "+n" grows too: the score is still the larger number
+    scores = [0, 3, 7, 12, 18]
+    w = watch()
+    for k in range(3):  # the clock ticks by itself: noise, as play learns it before the first word
+        w.learn_noise(window(look, 0, 0, "", 59 - k)[0], window(look, 0, 0, "", 58 - k)[0])
+    box = find_score(w, replies(look, scores, points))
+    last = window(look, scores[-1] + points[-1], WORDS, "")[1]
+    assert box is not None
+    assert abs(box[1] - last[1]) <= 3 and box[0] <= last[0] + last[2] and last[0] <= box[0] + box[2]
+    assert read_numbers([(window(look, 250, 9, "")[0], box)]) == [250]
+
+
+def test_no_score_where_only_a_message_and_a_list_change():
+    look = LOOKS[0]
+    pairs = []
+    for k, gain in enumerate([3, 5, 4, 3, 4]):
+        before = window(look, 0, 0, f"СЛОН +{[0, 3, 5, 4, 3][k]}" if k else "")[0]
+        after = window(look, 0, 0, f"СЛОН +{gain}")[0]
+        pairs.append((before, after))
+    assert find_score(watch(), pairs) is None
+
+
+def test_the_score_place_changed_or_not_and_the_reader_follows_it():
+    look = LOOKS[0]
+    a, box = window(look, 12, 2, "")
+    b, _ = window(look, 12, 2, "КОТ +3")
+    c, _ = window(look, 15, 3, "КОТ +3")
+    assert not changed(a, b, box) and changed(b, c, box)
+    reader = ScoreReader(box, every=0.05)
+    assert reader.rose(a, b) is False and reader.rose(b, c) is True and reader.rose(c, b) is False
+    reader.feed(a)
+    reader.feed(c)
+    assert reader.close() == 15
+
+
+def test_a_score_rise_is_an_acceptance_and_a_still_score_is_no_verdict():
+    replies = Replies(FeedbackSpec(accepted=Signature(None, (102, 187, 106), ("above:0",)), min_marks=1))
+    taken = Signature(None, (102, 187, 106), ("above:0",))
+    assert replies.verdict(taken) == "accepted" and replies.verdict(taken, True) == "accepted"
+    assert replies.verdict(Signature(None, None, ("below:0",)), True) == "accepted"  # no flash seen
+    assert replies.verdict(Signature(), True) == "accepted"
+    assert replies.verdict(taken, False) == "none"  # the signs disagree: retried, not blacklisted
+    assert replies.verdict(Signature(None, (239, 83, 80), ()), False) == "refused"
