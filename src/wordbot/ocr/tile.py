@@ -321,16 +321,7 @@ def _distance(img: np.ndarray) -> np.ndarray:
     for i in range(m):
         for k in range(c):
             sample[i, k] = img[sample_y(i, h), sample_x(i, w), k]
-    best, top = -1, 0
-    for i in range(m):
-        crowd = 0
-        for j in range(m):
-            d = 0
-            for k in range(c):
-                d = max(d, abs(sample[i, k] - sample[j, k]))
-            crowd += d < SAME_COLOUR
-        if crowd > best:
-            best, top = crowd, i
+    _, top = _commonest(sample, np.arange(m))
     coef = np.zeros((3, c))
     for k in range(c):
         coef[0, k] = sample[top, k]
@@ -356,16 +347,7 @@ def _distance(img: np.ndarray) -> np.ndarray:
         if rows < TONE_ROWS:
             return out
         members = np.arange(SAMPLE) * SAMPLE + outer
-    best, second = -1, 0
-    for i in members:
-        crowd = 0
-        for j in members:
-            d = 0
-            for k in range(c):
-                d = max(d, abs(sample[i, k] - sample[j, k]))
-            crowd += d < SAME_COLOUR
-        if crowd > best:
-            best, second = crowd, i
+    best, second = _commonest(sample, members)
     # Most of the rows of one colour, and one nearer the plane than the farthest ink (the letter's
     # colour, of a letter filling those rows, is as far as ink gets).
     farthest = out.max()
@@ -399,6 +381,23 @@ def sample_y(i: int, h: int) -> int:
 def sample_x(i: int, w: int) -> int:
     """Column of sample ``i`` of the grid."""
     return w // 10 + (i % SAMPLE) * (w - 1 - 2 * (w // 10)) // (SAMPLE - 1)
+
+
+@njit(cache=True)
+def _commonest(sample: np.ndarray, members: np.ndarray) -> tuple[int, int]:
+    """Of the ``members`` rows of ``sample`` (colours), the one with the most members within
+    SAME_COLOUR of it (itself included): (how many, which)."""
+    best, top = -1, 0
+    for i in members:
+        crowd = 0
+        for j in members:
+            d = 0
+            for k in range(sample.shape[1]):
+                d = max(d, abs(sample[i, k] - sample[j, k]))
+            crowd += d < SAME_COLOUR
+        if crowd > best:
+            best, top = crowd, i
+    return best, top
 
 
 @njit(cache=True)
