@@ -28,7 +28,7 @@ HEIGHT = 32  # pixels: the digit height Tesseract is given (238 numbers in 8 loo
 # at 48 where serif fives read as 3 or 9; as one word, --psm 8, 17)
 ONLY_DIGITS = " -c tessedit_char_whitelist=0123456789"
 VOTES = (("--psm 6", HEIGHT), ("--psm 8", 48), ("--psm 13", 32))  # three reads of one number, each
-# wrong on other glyphs: the two that agree win (0 of the 238 misread), else the first
+# wrong on other glyphs: of those with the most digits, the two that agree win, else the first
 
 
 def fits(box: Box, image: np.ndarray) -> bool:
@@ -51,13 +51,24 @@ def score_page(image: np.ndarray, box: Box, height: int = HEIGHT) -> Page | None
 
 def number_at(tokens: Sequence[Token], box: Box) -> int | None:
     """The number among ``tokens`` that overlaps ``box`` the most (a label or a neighbouring
-    number beside it does not); None when no token of digits overlaps it."""
+    number beside it does not); None when no token of digits overlaps it. Digits Tesseract gave as
+    separate tokens (a widely spaced "9 7") are one number when the gap between them is narrower
+    than a digit's height (a space between words is wider)."""
+    runs: list[tuple[str, Box]] = []
+    for t in sorted((t for t in tokens if t.text.isdigit()), key=lambda t: t.box[0]):
+        if runs:
+            text, (rx, ry, rw, rh) = runs[-1]
+            if t.box[0] - (rx + rw) < max(rh, t.box[3]):
+                top, bottom = min(ry, t.box[1]), max(ry + rh, t.box[1] + t.box[3])
+                runs[-1] = (text + t.text, (rx, top, t.box[0] + t.box[2] - rx, bottom - top))
+                continue
+        runs.append((t.text, t.box))
     x, _, w, _ = box
     best, value = 0, None
-    for t in tokens:
-        overlap = min(x + w, t.box[0] + t.box[2]) - max(x, t.box[0])
-        if t.text.isdigit() and len(t.text) <= 9 and overlap > best:
-            best, value = overlap, int(t.text)
+    for text, (tx, _, tw, _) in runs:
+        overlap = min(x + w, tx + tw) - max(x, tx)
+        if len(text) <= 9 and overlap > best:
+            best, value = overlap, int(text)
     return value
 
 
@@ -79,9 +90,12 @@ def _voted(image: np.ndarray, box: Box) -> int | None:
         if page is None:
             return None
         values.append(number_at(read(page, config=config + ONLY_DIGITS), box))
-    seen = [v for v in values if v is not None]
+    # A misread drops a digit far more often than it adds one (two of the reads gave "7" for a
+    # shown "97"): only the readings with the most digits vote.
+    most = max((len(str(v)) for v in values if v is not None), default=0)
+    seen = [v for v in values if v is not None and len(str(v)) == most]
     agreed = [v for v in seen if seen.count(v) >= 2]
-    return agreed[0] if agreed else values[0] if values[0] is not None else (seen[0] if seen else None)
+    return agreed[0] if agreed else values[0] if values[0] in seen else (seen[0] if seen else None)
 
 
 def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
@@ -210,6 +224,8 @@ class ScoreReader:
             except (ImportError, OSError):  # no Tesseract: the score stays unread
                 self._stop.set()
                 return
+            if value is not None and self.value is not None and value < self.value:
+                return  # a score found as one that only grows: a lower reading is a misread, read again
             self._last_read = image
             if value is not None:
                 self.value = value
