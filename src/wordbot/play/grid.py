@@ -355,7 +355,6 @@ class GridPlayer(Seat):
             confirm = self.opts.input.confirm or "last"  # not known yet: the last cell again, then Return
             done = actor.click_path(points[selected:], confirm, self._button_point(),
                                     check=check and (lambda k: check(k + selected)))
-
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
             actor.type_word(word.word)
