@@ -4,7 +4,8 @@ finger, never outside the board and configured buttons.
 Backends follow python-mss's shape: one module each (``pyautogui_driver``, ``adb``) behind ``base``.
 """
 
-from wordbot.act.base import Actor, Bounds, Driver, Moved, OutOfBounds, Pacing, Stopped
+from wordbot.act.base import Actor, Bounds, Driver, Moved, OutOfBounds, Pacing, Shown, Stopped
 from wordbot.act.hotkey import StopHotkey
 
-__all__ = ["Actor", "Bounds", "Driver", "Moved", "OutOfBounds", "Pacing", "StopHotkey", "Stopped"]
+__all__ = ["Actor", "Bounds", "Driver", "Moved", "OutOfBounds", "Pacing", "Shown", "StopHotkey",
+           "Stopped"]

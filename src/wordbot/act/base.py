@@ -7,13 +7,24 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Protocol
 
 from wordbot.errors import WordbotError
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x, y, w, h in screen pixels
-Check = Callable[[int], bool]  # k cells entered -> does the game show exactly those selected?
+
+
+class Shown(IntEnum):
+    """What a game shows of a path being entered (``False``/``True`` mean OTHER/UNSEEN)."""
+
+    OTHER = 0  # another selection than the cells entered: cancel
+    UNSEEN = 1  # nothing to tell (the game shows no selection): the pointer dwells on each cell
+    PATH = 2  # exactly the cells entered: the game has taken the pointer in, no need to dwell
+
+
+Check = Callable[[int], Shown | bool]  # k cells entered -> what the game shows of them
 
 
 class OutOfBounds(WordbotError):
@@ -47,7 +58,7 @@ class Pacing:
     step: float = 0.015  # dwell on each cell of a swipe (at least a display frame: games poll)
     glide: int = 4  # moves per cell-to-cell segment: every cell on the way gets its own events
     hold: float = 0.02  # on the last cell, before releasing
-    between: float = 0.05  # between words / taps
+    between: float = 0.05  # from the end of one gesture to the start of the next (words, taps)
     jitter: float = 0.0  # pixels of random offset around each cell centre (human-like)
 
 
@@ -79,33 +90,38 @@ class Actor:
     # How far the target window has moved since its board was read (screen pixels). A swipe does
     # not start on a moved window; one in progress follows it, so the game still sees its path.
     guard: Callable[[], tuple[float, float]] | None = None
+    _free_at: float = 0.0  # when the next gesture may start (``Pacing.between``)
 
     def swipe(self, points: Sequence[Point], check: Check | None = None) -> bool:
         """Press on the first point, glide through the others, release on the last; True when
         the word was submitted.
 
-        ``check(k)``, called once the finger reached the k-th point (k = 1..n): whether the game
-        shows exactly the first k cells selected (it waits for the game as long as it needs).
-        False cancels the word: the finger slides back along the path to the first cell and is
-        released there, a one-cell selection that games ignore, so a path the game saw otherwise
-        than planned is never submitted. A stop request during the gesture takes effect once it
-        is finished: releasing halfway would submit part of the word.
+        ``check(k)``, called once the finger reached the k-th point (k = 1..n): what the game shows
+        of the first k cells (it waits for the game as long as it needs). OTHER cancels the word:
+        the finger slides back along the path to the first cell and is released there, a one-cell
+        selection that games ignore, so a path the game saw otherwise than planned is never
+        submitted. Once the game showed the path, the finger no longer dwells a step on each cell
+        before the check: the check waits until the game shows the cell, proof that it was seen.
+        A stop request during the gesture takes effect once it is finished: releasing halfway
+        would submit part of the word.
         """
         pts = self._prepare(points)
         p = self.pacing
-        self._check_stop()
+        self._start()
         self.driver.move(*pts[0])
         self._sleep(p.settle)
         if self.guard is not None and self.guard() != (0, 0):
             raise Moved("the game window moved: the swipe was not started")
         self.driver.press(*pts[0])
-        at, done = pts[0], True
+        at, done, shown = pts[0], True, Shown.UNSEEN
         try:
             for k, q in enumerate(pts, start=1):
                 if k > 1:
-                    at = self._glide(pts[k - 2], q)
-                time.sleep(p.step)
-                if check is not None and not check(k):
+                    at = self._glide(pts[k - 2], q, paced=shown != Shown.PATH)
+                if shown != Shown.PATH:
+                    time.sleep(p.step)
+                shown = Shown(check(k)) if check is not None else Shown.UNSEEN
+                if not shown:
                     done = False
                     for i in range(k - 1, 0, -1):  # back along the entered path: no other cell crossed
                         at = self._glide(pts[i], pts[i - 1])
@@ -115,20 +131,21 @@ class Actor:
             time.sleep(p.hold)
         finally:
             self.driver.release(*at)  # where the finger is: releasing elsewhere would drag
+            self._end()
         self._check_stop()
-        self._sleep(p.between)
         return done
 
-    def _glide(self, start: Point, end: Point) -> Point:
+    def _glide(self, start: Point, end: Point, paced: bool = True) -> Point:
         """Move from plan point ``start`` to ``end`` in ``glide`` even steps, each shifted by how far
-        the window has moved; returns where the pointer is."""
+        the window has moved (``paced``: a step's time spread over them, unless the game shows
+        each cell as it takes it); returns where the pointer is."""
         n = max(1, self.pacing.glide)
         at = start
         for i in range(1, n + 1):
             dx, dy = self.guard() if self.guard is not None else (0, 0)
             at = (start[0] + (end[0] - start[0]) * i / n + dx, start[1] + (end[1] - start[1]) * i / n + dy)
             self.driver.move(*at)
-            if i < n:
+            if paced and i < n:
                 time.sleep(self.pacing.step / n)
         return at
 
@@ -140,13 +157,17 @@ class Actor:
         pts = self._prepare([*points, button] if confirm == "button" else points)
         if confirm == "button":
             pts, target = pts[:-1], pts[-1]
+        self._start()
+        shown = Shown.UNSEEN
         for k, q in enumerate(pts, start=1):
             self._check_stop()
             self.driver.tap(*q)
-            self._sleep(self.pacing.step)
-            if check is not None and not check(k):
+            if shown != Shown.PATH:  # as in ``swipe``: a game that shows the path tells when it took a tap
+                self._sleep(self.pacing.step)
+            shown = Shown(check(k)) if check is not None else Shown.UNSEEN
+            if not shown:
                 self.driver.key("Escape")
-                self._sleep(self.pacing.between)
+                self._end()
                 return False
         self._check_stop()
         if confirm == "last":
@@ -157,22 +178,31 @@ class Actor:
             self.driver.tap(*target)
         else:
             raise ValueError(f"unknown confirm {confirm!r}")
-        self._sleep(self.pacing.between)
+        self._end()
         return True
 
     def type_word(self, text: str, submit: str = "Return") -> None:
         """Type ``text`` into the focused game window and press ``submit``."""
-        self._check_stop()
+        self._start()
         self.driver.write(text)
         self.driver.key(submit)
-        self._sleep(self.pacing.between)
+        self._end()
 
     def taps(self, points: Sequence[Point]) -> None:
         """Tap each point in turn (tap-to-select games, buttons)."""
         for q in self._prepare(points):
-            self._check_stop()
+            self._start()
             self.driver.tap(*q)
-            self._sleep(self.pacing.between)
+            self._end()
+
+    def _start(self) -> None:
+        """Before a gesture: ``Pacing.between`` after the last one ended. Kept here rather than
+        slept at a gesture's end, so the caller watches the game's reply meanwhile."""
+        self._check_stop()
+        self._sleep(self._free_at - time.monotonic())
+
+    def _end(self) -> None:
+        self._free_at = time.monotonic() + self.pacing.between
 
     def _prepare(self, points: Sequence[Point]) -> list[Point]:
         if not points:

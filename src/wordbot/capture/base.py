@@ -25,6 +25,15 @@ class FrameSource(ABC):
     def grab(self) -> np.ndarray | None:
         """The next frame; None when a finite source (a folder) is used up."""
 
+    def grab_area(self, rect: tuple[int, int, int, int]) -> np.ndarray | None:
+        """The pixels of ``rect`` (x, y, w, h in frame coordinates) now: the small capture a check
+        many times a second wants (the screen sources capture only that part)."""
+        frame = self.grab()
+        if frame is None:
+            return None
+        x, y, w, h = rect
+        return frame[y: y + h, x: x + w]
+
     def close(self) -> None:  # noqa: B027 (optional: most sources hold nothing)
         """Release what the source holds (screen grabber, display connection)."""
 

@@ -17,8 +17,16 @@ def grabber():
         raise WordbotError(f"cannot capture the screen: {exc}") from None  # e.g. a 16-bit display
 
 
-def grab_rect(sct, rect: tuple[int, int, int, int]) -> np.ndarray:
+Rect = tuple[int, int, int, int]  # x, y, w, h
+
+
+def grab_rect(sct, rect: Rect, part: Rect | None = None) -> np.ndarray:
+    """The screen's pixels of ``rect``, or of ``part`` of it (x, y, w, h inside ``rect``)."""
     x, y, w, h = rect
+    if part is not None:  # clipped to the rect, as a crop of the whole would be
+        px, py = max(0, part[0]), max(0, part[1])
+        w, h = max(1, min(w, part[0] + part[2]) - px), max(1, min(h, part[1] + part[3]) - py)
+        x, y = x + px, y + py
     shot = sct.grab({"left": int(x), "top": int(y), "width": int(w), "height": int(h)})
     return np.ascontiguousarray(np.asarray(shot)[..., :3])  # BGRA -> BGR
 
@@ -45,6 +53,9 @@ class ScreenRegion(FrameSource):
 
     def grab(self) -> np.ndarray:
         return grab_rect(self._sct, self.region)
+
+    def grab_area(self, rect: tuple[int, int, int, int]) -> np.ndarray:
+        return grab_rect(self._sct, self.region, rect)
 
     def close(self) -> None:
         self._sct.close()

@@ -126,6 +126,11 @@ class WindowSource(FrameSource):
         self.origin = self.rect[:2]
         return grab_rect(self._sct, self.rect)
 
+    def grab_area(self, rect: tuple[int, int, int, int]) -> np.ndarray:
+        self.rect = self._current_rect()
+        self.origin = self.rect[:2]
+        return grab_rect(self._sct, self.rect, rect)
+
     def close(self) -> None:
         self._sct.close()
         self._wm.close()

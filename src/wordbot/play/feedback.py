@@ -31,10 +31,15 @@ def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile
     half = max(2, int(tile * 0.36))
     step = max(1, half // 12)  # a sparse sample: the median needs no more, and it runs per frame
     h, w = frame.shape[:2]
-    out = np.zeros((len(centres), 3))
-    for i, (x, y) in enumerate(centres):
+    patches = []
+    for x, y in centres:
         x, y = int(round(x)), int(round(y))
-        patch = frame[max(0, y - half): min(h, y + half): step, max(0, x - half): min(w, x + half): step, :3]
+        rows = slice(max(0, y - half), min(h, y + half), step)
+        patches.append(frame[rows, max(0, x - half): min(w, x + half): step, :3])
+    if len({p.shape for p in patches}) == 1 and patches[0].size:  # all whole: one median for all
+        return np.median(np.stack(patches).reshape(len(patches), -1, 3), axis=1)[:, ::-1].astype(float)
+    out = np.zeros((len(centres), 3))
+    for i, patch in enumerate(patches):
         if patch.size:
             out[i] = np.median(patch.reshape(-1, 3), axis=0)[::-1]
     return out
@@ -54,8 +59,10 @@ class Watch:
         self.box, self.centres, self.pitch = box, list(centres), float(pitch)
         self.noise: np.ndarray | None = None  # pixels that change by themselves
 
-    def colours(self, frame: np.ndarray) -> np.ndarray:
-        return tile_colours(frame, self.centres, self.pitch)
+    def colours(self, frame: np.ndarray, at: tuple[int, int] = (0, 0)) -> np.ndarray:
+        """Each cell's colour; ``at``: where ``frame`` starts in the window (a board-only capture)."""
+        centres = self.centres if at == (0, 0) else [(x - at[0], y - at[1]) for x, y in self.centres]
+        return tile_colours(frame, centres, self.pitch)
 
     def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
         """Cells whose colour moved away from the baseline colours."""

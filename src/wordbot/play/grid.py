@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from wordbot.act import Actor, Bounds, Moved, Pacing, Stopped
+from wordbot.act import Actor, Bounds, Moved, Pacing, Shown, Stopped
+from wordbot.act.base import Check
 from wordbot.calibration.profile import check_jitter
 from wordbot.capture import FrameSource
 from wordbot.errors import WordbotError
@@ -177,6 +178,11 @@ class GridPlayer(Seat):
                 why = f" ({self._unread})" if self._unread else ""
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
             self.wait(0.25)
+
+    def _cell_colours(self) -> np.ndarray:
+        """Each cell's colour now, from a capture of the board alone (a few ms: checked per cell)."""
+        box = self.watch.box
+        return self.watch.colours(self.grab_area(box), at=(box[0], box[1]))
 
     def _read(self, frame: Frame) -> BoardReading | None:
         try:
@@ -413,7 +419,7 @@ class GridPlayer(Seat):
             return set()
         deadline = time.monotonic() + wait
         while True:
-            colours = self.watch.colours(self.grab().image)
+            colours = self._cell_colours()
             kept = {c for c in cells if same_colour(tuple(colours[c]), selection)}
             if not kept or time.monotonic() > deadline:
                 return kept
@@ -421,7 +427,7 @@ class GridPlayer(Seat):
 
     def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
         """Whether every cell of the word shows otherwise than before it was entered."""
-        return self.watch.changed_cells(base_colours, self.watch.colours(self.grab().image)) >= set(cells)
+        return self.watch.changed_cells(base_colours, self._cell_colours()) >= set(cells)
 
     def _send_buttons(self, base: Frame) -> list[Box]:
         """Buttons beside the board that say they send a word, found once a round."""
@@ -466,14 +472,14 @@ class GridPlayer(Seat):
         second click may send it as a one-letter word)."""
         colours = self.watch.colours(base.image)
         first = self._cells(word)[0]
-        now = self.watch.colours(self.grab().image)
+        now = self._cell_colours()
         kept = self.watch.changed_cells(colours, now) == {first} and self._shows_only(colours, first)
         if not kept:
             actor.taps([self._screen(word.path[0])])
             kept = self._shows_only(colours, first)
         if not kept:
             return None
-        selection = self.watch.path_colour(colours, self.watch.colours(self.grab().image), [first])
+        selection = self.watch.path_colour(colours, self._cell_colours(), [first])
         actor.driver.key("Escape")
         return len(self._still_selected([first], selection, self.opts.hold_wait))
 
@@ -483,16 +489,16 @@ class GridPlayer(Seat):
         deadline, kept = time.monotonic() + max(0.4, self.opts.hold_wait), False
         while not kept and time.monotonic() < deadline:
             self.wait(0.05)
-            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {cell}
+            kept = self.watch.changed_cells(colours, self._cell_colours()) == {cell}
         if kept:
             self.wait(0.3)
-            kept = self.watch.changed_cells(colours, self.watch.colours(self.grab().image)) == {cell}
+            kept = self.watch.changed_cells(colours, self._cell_colours()) == {cell}
         return kept
 
     def _checker(self, cells: list[int], base: np.ndarray, held: Held,
-                 selected: int = 0) -> Callable[[int], bool]:
-        """``check(k)`` for the actor: True once the game shows the first k cells of the path
-        selected and nothing else (or at once where the game shows no selection); records the
+                 selected: int = 0) -> Check:
+        """``check(k)`` for the actor: PATH once the game shows the first k cells of the path
+        selected and nothing else (UNSEEN at once where the game shows no selection); records the
         path's colour while held (for the reply's signature) at the last cell. The first
         ``selected`` cells show selected already (``base`` is from before)."""
         spec = self.opts.feedback
@@ -502,17 +508,17 @@ class GridPlayer(Seat):
         unlit = False  # while it is not known whether the game shows a selection: this word's first
         # cell did not show in time, so the next ones are not waited for either
 
-        def check(k: int) -> bool:
+        def check(k: int) -> Shown:
             nonlocal unlit
             want = set(cells[:k])
             wait = self.opts.hold_wait if spec.highlight or (spec.highlight is None and not unlit) else 0
             deadline = time.monotonic() + wait
             while True:
-                colours = self.watch.colours(self.grab().image)
+                colours = self._cell_colours()
                 shown = self.watch.changed_cells(base, colours) - ignore
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
-                        return False
+                        return Shown.OTHER
                     time.sleep(0.005)
                     continue
                 if k <= selected + 1:  # one letter is no word: the game's plain selection colour
@@ -523,22 +529,24 @@ class GridPlayer(Seat):
                 if spec.highlight is None:  # not known yet: a busy game may just be slow to show it
                     if shown == want:
                         spec.highlight = self.replies.changed = True
-                        return True
+                        return Shown.PATH
                     if shown - want:
-                        return False  # something else lit up: not the path
+                        return Shown.OTHER  # something else lit up: not the path
                     if time.monotonic() > deadline:
                         unlit = unlit or not shown
                         self._unlit += k == 1
                         if self._unlit >= LEARN_WORDS:  # three words and never a cell shown
                             spec.highlight, self.replies.changed = False, True
-                        return True
-                elif not spec.highlight or shown == want:
-                    return True
+                        return Shown.UNSEEN
+                elif not spec.highlight:
+                    return Shown.UNSEEN
+                elif shown == want:
+                    return Shown.PATH
                 elif not shown and k > 1:
-                    return True  # the word so far took its verdict colour, here the plain one (a lost
-                    # selection would show as a new one-cell selection at the next cell)
+                    return Shown.UNSEEN  # the word so far took its verdict colour, here the plain one (a
+                    # lost selection would show as a new one-cell selection at the next cell)
                 elif shown - want or time.monotonic() > deadline:
-                    return False
+                    return Shown.OTHER
                 time.sleep(0.005)
 
         return check

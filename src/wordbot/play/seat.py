@@ -44,6 +44,16 @@ class Seat:
         self.window = (*origin, image.shape[1], image.shape[0])
         return Frame(image, origin)
 
+    def grab_area(self, rect: tuple[int, int, int, int]) -> np.ndarray:
+        """The pixels of ``rect`` (frame coordinates) now; WindowGone as ``grab``."""
+        try:
+            image = self.source.grab_area(rect)
+        except WordbotError as exc:
+            raise WindowGone(f"game window lost: {exc}") from None
+        if image is None:
+            raise WindowGone("the frame source ended")
+        return image
+
     def suggest(self, frame: Frame, reading: BoardReading, words: list[Found], threshold: float) -> None:
         """Show ``words`` (paths over the cells of ``reading``) in the overlay, if there is one."""
         if self.overlay is None:
