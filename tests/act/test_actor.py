@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from wordbot.act import Actor, Bounds, Moved, OutOfBounds, Pacing, Stopped
+from wordbot.act import Actor, Bounds, Moved, OutOfBounds, Pacing, Shown, Stopped
 from wordbot.act.recording import RecordingDriver
 
 FAST = Pacing(settle=0, step=0, hold=0, between=0, glide=1)
@@ -96,6 +96,19 @@ def test_a_path_the_game_does_not_show_is_cancelled_back_along_itself():
     xs = [(e[0], e[1], e[2]) for e in rec.events]
     assert xs[-4:] == [("move", 190, 110), ("move", 150, 110), ("move", 110, 110), ("release", 110, 110)]
     assert ("move", 190, 150) not in xs
+
+
+@pytest.mark.parametrize("shown", [Shown.PATH, Shown.UNSEEN, True])
+def test_the_pointer_dwells_on_each_cell_until_the_game_shows_the_path(monkeypatch, shown):
+    slept = []
+    monkeypatch.setattr("wordbot.act.base.time.sleep", slept.append)
+    pacing = Pacing(settle=0, step=0.04, hold=0, between=0, glide=4)
+    points = [(110, 110), (150, 110), (190, 110), (190, 150)]
+    assert Actor(recorder(), BOARD, pacing).swipe(points, check=lambda k: shown)
+    if shown == Shown.PATH:  # the game showed the first cell: no dwell after it, no paced glide
+        assert slept == [pacing.step, pacing.hold]
+    else:  # a game that shows nothing (True: a plain yes) gets a step on each cell, glides paced
+        assert slept.count(pacing.step) == 4 and slept.count(pacing.step / 4) == 3 * 3
 
 
 def test_click_path_confirms_by_the_last_cell_enter_or_a_button_and_cancels_with_escape():

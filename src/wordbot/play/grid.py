@@ -472,8 +472,7 @@ class GridPlayer(Seat):
         second click may send it as a one-letter word)."""
         colours = self.watch.colours(base.image)
         first = self._cells(word)[0]
-        now = self._cell_colours()
-        kept = self.watch.changed_cells(colours, now) == {first} and self._shows_only(colours, first)
+        kept = self._alone(colours, first) and self._shows_only(colours, first)
         if not kept:
             actor.taps([self._screen(word.path[0])])
             kept = self._shows_only(colours, first)
@@ -489,11 +488,15 @@ class GridPlayer(Seat):
         deadline, kept = time.monotonic() + max(0.4, self.opts.hold_wait), False
         while not kept and time.monotonic() < deadline:
             self.wait(0.05)
-            kept = self.watch.changed_cells(colours, self._cell_colours()) == {cell}
+            kept = self._alone(colours, cell)
         if kept:
             self.wait(0.3)
-            kept = self.watch.changed_cells(colours, self._cell_colours()) == {cell}
+            kept = self._alone(colours, cell)
         return kept
+
+    def _alone(self, colours: np.ndarray, cell: int) -> bool:
+        """Whether ``cell`` is now the one cell whose colour differs from ``colours``."""
+        return self.watch.changed_cells(colours, self._cell_colours()) == {cell}
 
     def _checker(self, cells: list[int], base: np.ndarray, held: Held,
                  selected: int = 0) -> Check:
