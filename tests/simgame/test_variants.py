@@ -140,6 +140,22 @@ def test_click_input_with_every_channel_then_the_round_ends_greyed(game):
     assert summary["event"] == "summary" and summary["accepted"] == 1 and summary["board_points"] > 0
 
 
+def test_a_late_verdict_shows_its_score_and_message_together_and_late(game):
+    look = LOOKS["classic"]
+    g = game("--input", "click", "--reply-delay", "0.8,0.8", "--feedback", "score,message",
+             "--duration", "20")
+    word, path = g.word(0)
+    before = g.grab()
+    for cell in [*path, path[-1]]:  # the last tile again sends
+        click(g, cell)
+    assert g.submissions()[-1]["accepted"]  # judged at once ...
+    sent = time.monotonic()
+    shown = eventually(g, lambda f: inked(f, MESSAGE_BOX, look))
+    assert time.monotonic() - sent > 0.4  # ... shown late (the log is written before the wait)
+    x, y, w, h = SCORE_BOX  # the score changed with the message, not before it
+    assert (shown[y:y + h, x:x + w] != before[y:y + h, x:x + w]).any()
+
+
 def test_click_enter_with_no_feedback_shows_only_the_selection_and_the_clock(game):
     look = LOOKS["dark"]
     g = game("--input", "click", "--confirm", "enter", "--feedback", "none", "--look", "dark",

@@ -181,10 +181,13 @@ class Actor:
         self._end()
         return True
 
-    def type_word(self, text: str, submit: str = "Return") -> None:
-        """Type ``text`` into the focused game window and press ``submit``."""
+    def type_word(self, text: str, submit: str = "Return", ready: Callable[[], None] | None = None) -> None:
+        """Type ``text`` into the focused game window and press ``submit`` (``ready``: called
+        in between)."""
         self._start()
         self.driver.write(text)
+        if ready is not None:
+            ready()
         self.driver.key(submit)
         self._end()
 

@@ -36,6 +36,10 @@ from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
 
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
+LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
+# showed: a busy game's late reply would otherwise land in the next word's watch (counted for it)
+WHOLE_REPLY = 0.3  # seconds of calm that end a reply while acceptance is still being learned: a game
+# may show a reply's parts (score, message, list) frames apart, and "accepted" is learned from all of them
 
 
 def board_reader(lang: str) -> Reader:
@@ -99,6 +103,8 @@ class Held:
 
     colour: RGB | None = None  # the whole path's colour at the last cell (may already be the verdict)
     selection: RGB | None = None  # the game's plain selection colour (one cell is no word)
+    frame: Frame | None = None  # the window just before the word was sent: what changes after it is
+    # the reply (an earlier reply's late part, shown while this word was entered, is not)
 
     def shown(self, colour: RGB) -> bool:
         return any(c is not None and same_colour(colour, c) for c in (self.colour, self.selection))
@@ -363,7 +369,11 @@ class GridPlayer(Seat):
                                     check=check and (lambda k: check(k + selected)))
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
-            actor.type_word(word.word)
+
+            def typed() -> None:
+                held.frame = self.grab()
+
+            actor.type_word(word.word, ready=typed)
             done = True
         if style == "click":
             self._stale = set()
@@ -517,7 +527,11 @@ class GridPlayer(Seat):
             wait = self.opts.hold_wait if spec.highlight or (spec.highlight is None and not unlit) else 0
             deadline = time.monotonic() + wait
             while True:
-                colours = self._cell_colours()
+                if k == len(cells):  # the whole window, kept as it is just before the word is sent
+                    held.frame = self.grab()
+                    colours = self.watch.colours(held.frame.image)
+                else:
+                    colours = self._cell_colours()
                 shown = self.watch.changed_cells(base, colours) - ignore
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
@@ -555,7 +569,9 @@ class GridPlayer(Seat):
         return check
 
     def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held) -> Signature:
-        """Watch the window after a word until its reply settles (or the wait runs out)."""
+        """Watch the window after a word until it shows all an acceptance shows, or (another reply)
+        until the wait runs out: a reply's parts may come frames apart, and one cut short would
+        be taken for a refusal, its rest for the next word's reply."""
         spec = self.opts.feedback
         if spec.silent:
             return Signature()
@@ -566,8 +582,10 @@ class GridPlayer(Seat):
             limit = min(2.0, max(0.4, 2.5 * spec.latency))
         else:
             limit = 1.2
+        late = max(limit, LATE_REPLY) if acc is not None and (acc.flash is not None or acc.marks) else limit
+        before = held.frame or base
         t0 = time.monotonic()
-        first, last, stable = None, None, 0
+        first, last, calm = None, None, t0
         flash, marks = None, set()
         while True:
             frame = self.grab()
@@ -575,26 +593,27 @@ class GridPlayer(Seat):
             now_flash = self.watch.path_colour(base_colours, colours, cells)
             if now_flash is not None and held.shown(now_flash):
                 now_flash = None  # still the selection, not a reply
-            now_marks = self.watch.marks(base.image, frame.image)
+            now_marks = self.watch.marks(before.image, frame.image)
             marks |= now_marks
             state = (now_flash, frozenset(now_marks))
             if (now_flash is not None or now_marks) and first is None:
                 first = time.monotonic() - t0
             if now_flash is not None:
                 flash = now_flash
-            stable = stable + 1 if state == last else 0
-            last = state
+            now = time.monotonic()
+            if state != last:
+                last, calm = state, now
             sig = Signature(held.colour, flash, tuple(sorted(marks)))
             taken = self.replies.verdict(sig) == "accepted" and (
-                self.score is None or changed(base.image, frame.image, self.score.box))
-            if first is not None and (stable >= 2 or taken):
-                break  # settled, or already all an acceptance shows
-            if time.monotonic() - t0 > limit:
+                self.score is None or changed(before.image, frame.image, self.score.box))
+            if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
+                break  # all an acceptance shows; or, still learning it, the reply is over
+            if now - t0 > (limit if first is not None else late):
                 break
             time.sleep(0.01)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
-        self._reply_frames = (base.image, frame.image)
+        self._reply_frames = (before.image, frame.image)
         return sig
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:

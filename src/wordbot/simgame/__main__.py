@@ -21,6 +21,13 @@ def _point(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def _span(text: str) -> tuple[float, float]:
+    least, most = (float(v) for v in text.split(","))
+    if not 0 <= least <= most:
+        raise argparse.ArgumentTypeError(f"not LEAST,MOST seconds: {text!r}")
+    return least, most
+
+
 def _feedback(text: str) -> frozenset[str]:
     try:
         return parse_feedback(text)
@@ -57,6 +64,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--keep-selection", action="store_true",
                     help="grid click: Escape does not clear; a tile not next to the last starts anew")
     ap.add_argument("--lose-click", type=int, default=0, help="grid click: lose every n-th tile click")
+    ap.add_argument("--reply-delay", type=_span, default=(0.0, 0.0),
+                    help="grid: LEAST,MOST seconds before a verdict shows (a network game's round trip)")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
     ap.add_argument("--key-cols", type=int, default=8, help="balda: keys per keyboard row")
@@ -80,7 +89,8 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
     return GridOptions(args.duration, args.at, drop_every=args.drop_every, linger=args.linger,
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
-                       keep_selection=args.keep_selection, lose_click=args.lose_click)
+                       keep_selection=args.keep_selection, lose_click=args.lose_click,
+                       reply_delay=args.reply_delay)
 
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:

@@ -7,6 +7,7 @@ when it loses the focus, the shortest word), so that a bot cannot be tuned to a 
 from __future__ import annotations
 
 import math
+import random
 import time
 import tkinter as tk
 from dataclasses import dataclass
@@ -48,13 +49,16 @@ class GridOptions:
     raw_motion: bool = False  # drag: select only at the reported points (a fast finger skips tiles)
     keep_selection: bool = False  # click: Escape does not clear; a tile not next to the last starts anew
     lose_click: int = 0  # click: every n-th tile click is lost, as a busy game drops a touch (0: never)
+    reply_delay: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) before a verdict shows, as a
+    # network game's server round trip: the word is judged at once, its reply shows later
 
     def settings(self) -> dict:
         """The variant as the log records it."""
         return {"input": self.input, "confirm": self.confirm if self.input == "click" else None,
                 "feedback": sorted(self.feedback), "look": self.look,
                 "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion,
-                "keep_selection": self.keep_selection, "lose_click": self.lose_click}
+                "keep_selection": self.keep_selection, "lose_click": self.lose_click,
+                "reply_delay": list(self.reply_delay)}
 
 
 class GridApp:
@@ -66,6 +70,9 @@ class GridApp:
         self.flashed: dict[Cell, tuple[str, int]] = {}  # tile -> (colour, flash number)
         self.submissions = self.flashes = self.accepted = self.rejected = 0
         self.deadline = time.monotonic() + opts.duration
+        self.rng = random.Random(1)  # reply delays
+        self.shown: list[str] = []  # the accepted words whose verdicts show (a late reply shows late)
+        self.points = 0  # their points
         self.over = self.paused = False
         self.layout()
         INPUTS[opts.input](self)
@@ -183,10 +190,16 @@ class GridApp:
                        reason=verdict.reason, points=verdict.points)
         self.accepted += verdict.accepted
         self.rejected += not verdict.accepted
-        self.show_verdict(verdict)
+        least, most = self.opts.reply_delay
+        if most > 0:
+            self.root.after(int(1000 * self.rng.uniform(least, most)), self.show_verdict, verdict)
+        else:
+            self.show_verdict(verdict)
 
     def show_verdict(self, verdict: Verdict) -> None:
         if verdict.accepted:
+            self.shown.append(verdict.word)
+            self.points += verdict.points
             colour, message = self.look.accepted, f"{verdict.word.upper()}  +{verdict.points}"
             self.show_list()
         else:
@@ -199,13 +212,13 @@ class GridApp:
 
     def show_list(self) -> None:
         if self.word_list is not None:
-            newest_first = [w.upper() for w in reversed(self.judge.found)][:self.list_lines]
+            newest_first = [w.upper() for w in reversed(self.shown)][:self.list_lines]
             self.canvas.itemconfigure(self.word_list, text="\n".join(newest_first))
 
     def show_score(self) -> None:
         if self.score_text is not None:
             self.canvas.itemconfigure(self.score_text,
-                                      text=f"Score {self.judge.score}   Words {len(self.judge.found)}")
+                                      text=f"Score {self.points}   Words {len(self.shown)}")
 
     # --- focus, clock and the end of the round ---------------------------------------------------
     def pause(self, paused: bool) -> None:

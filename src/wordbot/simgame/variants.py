@@ -24,6 +24,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # Escape does not clear (a tile not next to the last starts a new one); flash and list, dark
     "click-lossy": ("--input", "click", "--keep-selection", "--lose-click", "25", "--feedback", "flash,list",
                     "--look", "dark"),
+    # a network game: each verdict (score and message) shows 0.1-0.9 s after the word, dark look
+    "laggy": ("--reply-delay", "0.1,0.9", "--feedback", "score,message", "--look", "dark"),
     # the keyboard: type the word, Return sends; score and message
     "type": ("--input", "type", "--feedback", "score,message"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
