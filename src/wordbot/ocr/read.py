@@ -195,7 +195,7 @@ TALL = 1.15  # of the board's median capital's height: taller than a capital wit
 # the line (a Й whose breve has merged with it read as И)
 OVER_LINE = set("йёдцщqj")  # capitals reaching over or under the line in some fonts
 WIDER = 1.15  # of the board's median glyph width: the least width of a ``WIDE`` letter
-WIDE = set("шщжюыw")  # letters wider than most of their font's
+WIDE = set("шщжю")  # letters wider than most of their font's (ы and w are not, in many)
 
 
 def _extent(ink: np.ndarray | None) -> tuple[float, float]:
