@@ -280,10 +280,11 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
 MARKED = set("йёеij")  # the letters with dots or a breve over them (е: a Ё drawn, learned as е)
 UNMARKED = set("и")  # letters another letter is with a mark over it (Й; Ё reads е all the same)
 TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
-TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so
-# (an unseen font's glyphs may fit the other alphabet's templates now and then: a few telling
-# glyphs for the other language are usual, as many means the reader cannot be sure); given a
-# language, the board stops as soon as the other alphabet's telling glyphs are as many as its own
+TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so,
+# and are at least two (an unseen font's glyphs may fit the other alphabet's templates now and
+# then: a few telling glyphs for the other language are usual, as many means the reader cannot be
+# sure; only glyphs read surely tell, so two are enough); given a language, the board stops as soon
+# as the other alphabet's telling glyphs are as many as its own
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
 # Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y).
 ALIKE = {"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
@@ -332,7 +333,7 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
                  "en": int(np.sum(fit & sure["en"] & (en - ru >= TELLS)))}
     if lang is None:
         lang = max(votes, key=votes.get)
-        if votes[lang] < TOLD * max(1, votes[_other(lang)]):
+        if votes[lang] < max(2, TOLD * votes[_other(lang)]):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
     elif votes[_other(lang)] >= max(2, votes[lang]):
