@@ -56,13 +56,14 @@ def test_glyph_size_must_fit_the_letter():
     """Matching sees a glyph stretched to a square; its size on the board is checked apart: a wide
     letter (Ш) no wider than the board's usual glyph, a capital taller than the board's capitals
     with nothing over or under the line (Й read as И), a glyph much shorter than the rest."""
-    from wordbot.ocr.read import _misfit, _short
+    from wordbot.ocr.read import _extent, _misfit, _short
 
     inks = [_ink(20, 12)] * 6 + [_ink(20, 12), _ink(20, 16), _ink(25, 12), _ink(25, 12), _ink(6, 12)]
+    size = np.array([_extent(ink) for ink in inks])
     letters = list("нопрст") + ["ш", "ш", "и", "й", "т"]
-    assert _misfit(inks, letters, "upper").tolist() == [False] * 6 + [True, False, True, False, False]
-    assert not _misfit(inks, letters, "lower")[8]  # small letters have ascenders
-    assert _short(inks).tolist() == [False] * 10 + [True]
+    assert _misfit(size, letters, "upper").tolist() == [False] * 6 + [True, False, True, False, False]
+    assert not _misfit(size, letters, "lower")[8]  # small letters have ascenders
+    assert _short(size).tolist() == [False] * 10 + [True]
 
 
 def test_a_solid_block_is_no_letter():

@@ -217,21 +217,21 @@ def _solid(pictures: np.ndarray) -> np.ndarray:
     return pictures.reshape(len(pictures), -1).sum(axis=1) / (255 * INNER * INNER) >= SOLID
 
 
-def _short(inks: list[np.ndarray | None]) -> np.ndarray:
-    """(m,) bool: the glyphs of ``inks`` (one board's lettered tiles) much shorter than the board's
-    usual glyph (one board, one font and size): most of the letter was lost."""
-    heights = np.array([_extent(ink)[0] for ink in inks])
-    if len(heights) < 3:
-        return np.zeros(len(heights), bool)
-    return heights < SHORT * np.median(heights)
+def _short(size: np.ndarray) -> np.ndarray:
+    """(m,) bool: the glyphs of ``size`` ((m, 2) heights and widths, ``_extent``, of one board's
+    lettered tiles) much shorter than the board's usual glyph (one board, one font and size): most
+    of the letter was lost."""
+    if len(size) < 3:
+        return np.zeros(len(size), bool)
+    return size[:, 0] < SHORT * np.median(size[:, 0])
 
 
-def _misfit(inks: list[np.ndarray | None], letters: list[str], case: str) -> np.ndarray:
+def _misfit(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     """(m,) bool: glyphs whose size does not fit the letter read (one board, one font and size;
     the picture matched is stretched to a square, so width and height are checked here): a wide
     letter (Ш) not clearly wider than the board's median glyph (a condensed Ц or П), a capital
-    taller than the board's capitals that has nothing above or below the line (Й read as И)."""
-    size = np.array([_extent(ink) for ink in inks]).reshape(-1, 2)
+    taller than the board's capitals that has nothing above or below the line (Й read as И).
+    ``size``: as ``_short``'s."""
     if len(size) < 3:
         return np.zeros(len(size), bool)
     height, width = np.median(size, axis=0)
@@ -373,10 +373,10 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         found = script(pictures[idx], banks, lang, voters)
         m = found.scores.match(found.other_case)
         conf[idx] = confidence(m) * _consistency(pictures[idx], m) * ~found.foreign
-        inks = [tiles_seen.inks[i] for i in idx]
+        size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
         # A letter that may have lost a part, or whose ink does not fit it, is not sure; nor is И
         # with a faint mark over it (perhaps a Й).
-        lost = (tiles_seen.clipped[idx] | solid | _short(inks) | _misfit(inks, m.letters, found.case)
+        lost = (tiles_seen.clipped[idx] | solid | _short(size) | _misfit(size, m.letters, found.case)
                 | tiles_seen.faint[idx] & np.isin(m.letters, list(UNMARKED)))
         conf[idx] = np.where(lost, np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):
