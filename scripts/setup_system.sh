@@ -6,8 +6,8 @@
 #                                    (openbox: focus as users have it), Chromium (the browser game),
 #                                    fonts with Cyrillic
 #                                    (the OCR's development looks), a C compiler for the baselines
-#   scripts/setup_system.sh bench    also the rest of the development looks' fonts and the fonts
-#                                    held out of development, for the vision bench
+#   scripts/setup_system.sh bench    also the rest of the development looks' fonts, the fonts
+#                                    held out of development and the blind set's, for the vision bench
 set -u
 PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc openbox chromium
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
@@ -19,7 +19,9 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro
           fonts-vollkorn fonts-stix fonts-bebas-neue fonts-clear-sans fonts-tuffy fonts-fantasque-sans
           fonts-mononoki fonts-sil-doulos fonts-ebgaramond)
-[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}")
+BLIND=(fonts-3270 fonts-mph-2b-damase fonts-morisawa-bizud-gothic fonts-nanum fonts-agave fonts-monoid
+       fonts-symbola fonts-uralic)
+[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -291,7 +291,7 @@ def test_board_font_reads_a_doubtful_glyph_like_a_sure_one():
     """One board, one font: a doubtful glyph drawn as a sure glyph of the board is that letter; a
     glyph like no sure one stays doubtful; nothing read sure changes."""
     from wordbot.ocr.bank import Scores
-    from wordbot.ocr.read import _board_font
+    from wordbot.ocr.read import Script, _board_font
 
     bank = builtin_bank("ru")
     pictures = bank.pictures[[np.nonzero(bank.labels == ch)[0][0] for ch in "ЖОЖШ"]]
@@ -301,7 +301,8 @@ def test_board_font_reads_a_doubtful_glyph_like_a_sure_one():
     scores = Scores(letters, score, score.copy())
     m = scores.match()
     conf = np.array([0.9, 0.1, 0.1, 0.1], np.float32)
-    index, read, sure = _board_font(pictures, scores, m, conf, np.ones(4, bool))
+    index, read, sure = _board_font(pictures, Script("ru", "upper", scores, np.zeros(4, bool)), m, conf,
+                                    np.ones(4, bool))
     assert index == [2] and read == ["ж"] and sure[0] >= THRESHOLD
 
 

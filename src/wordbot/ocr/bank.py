@@ -52,14 +52,21 @@ class Scores:
         """(m,) score of each glyph's best letter (-inf where the bank has no letters)."""
         return self.score.max(axis=1) if self.score.shape[1] else np.full(len(self.score), -np.inf)
 
-    def match(self) -> Match:
+    def match(self, rivals: Scores | None = None) -> Match:
         """The best letter of each glyph; the runner-up is the best other letter as the words
-        spell it (Ё and Е, one letter there, are not each other's rival)."""
+        spell it (Ё and Е, one letter there, are not each other's rival), here or in ``rivals``
+        (the same glyphs in the other case: a board's case told wrong must not make a reading
+        sure; capital I and small l, one stroke, are told apart by the case alone)."""
         rows = np.arange(len(self.score))
         first = self.score.argmax(axis=1) if self.score.shape[1] else np.zeros(len(rows), int)
         spelt = np.array([ch.replace("ё", "е") for ch in self.letters])
         rival = np.where(spelt[None, :] == spelt[first][:, None], -np.inf, self.score)
-        second = rival.max(axis=1) if self.score.shape[1] > 1 else np.full(len(rows), -1.0)
+        if rivals is not None and rivals.score.shape[1] and len(rows):
+            other = np.array([ch.replace("ё", "е") for ch in rivals.letters])
+            same = (other[None, :] == spelt[first][:, None]) | np.isin(
+                np.char.add(spelt[first][:, None], other[None, :]), ("il", "li"))
+            rival = np.concatenate([rival, np.where(same, -np.inf, rivals.score)], axis=1)
+        second = rival.max(axis=1) if rival.shape[1] > 1 else np.full(len(rows), -1.0)
         second = np.where(np.isfinite(second), second, -1.0)
         agree = spelt[self.pixel.argmax(axis=1)] == spelt[first]
         return Match([self.letters[j] for j in first], self.score[rows, first], second, agree)

@@ -25,7 +25,7 @@ import numpy as np
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
 from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
-from wordbot.ocr.glyph import SIZE, features, normalize, shapes
+from wordbot.ocr.glyph import INNER, SIZE, features, normalize, shapes
 from wordbot.ocr.second import opinions
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
 
@@ -143,6 +143,7 @@ class TilePictures:
     marks: np.ndarray | None = None  # (n,) bool: dots or a breve over the letter
     plain: dict[int, np.ndarray] = field(default_factory=dict)  # tile -> picture without them
     inks: list[np.ndarray | None] = field(default_factory=list)  # each tile's letter ink (0..1)
+    faint: np.ndarray | None = None  # (n,) bool: faint ink over the letter (see TileInk)
 
 
 def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
@@ -168,7 +169,76 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
                         np.array([ink.clipped for ink in inks], bool) | np.array(stray, bool), parts,
                         np.array([ink.marks > 0 for ink in inks], bool),
                         {i: normalize(ink.plain) for i, ink in enumerate(inks) if ink.plain is not None},
-                        [ink.mask for ink in inks])
+                        [ink.mask for ink in inks], np.array([ink.faint for ink in inks], bool))
+
+
+EVEN = 25  # colour spread (0..255) along the rows of a tile's middle up to which it may be empty: fills
+# are even across (flat, shaded, glossy: their tones change downwards only), any letter is not (on
+# development looks empty tiles spread at most 12, letters lost by the ink over 50)
+
+
+def _row_spread(image: np.ndarray, geometry: BoardGeometry, i: int) -> float:
+    """The largest colour difference along a row of cell ``i``'s middle, seen as 6x6 patches (a
+    patch averages away noise and JPEG; a letter's stroke darkens some patches of a row)."""
+    H, W = image.shape[:2]
+    x, y, w, h = geometry.cell_box(i, 0.2)
+    middle = image[max(0, y): min(H, y + h), max(0, x): min(W, x + w)]
+    if min(middle.shape[:2]) < 6:
+        return 0.0
+    patches = cv2.resize(middle, (6, 6), interpolation=cv2.INTER_AREA).astype(np.int16)
+    return float((patches.max(axis=1) - patches.min(axis=1)).max())
+
+
+SHORT = 0.5  # of the board's median glyph height: a glyph this short has lost ink (a letter's x-height
+# to its ascenders is about 0.7)
+TALL = 1.15  # of the board's median capital's height: taller than a capital without parts above or below
+# the line (a Й whose breve has merged with it read as И)
+OVER_LINE = set("йёдцщqj")  # capitals reaching over or under the line in some fonts
+WIDER = 1.15  # of the board's median glyph width: the least width of a ``WIDE`` letter
+WIDE = set("шщжю")  # letters wider than most of their font's (ы and w are not, in many)
+
+
+def _extent(ink: np.ndarray | None) -> tuple[float, float]:
+    """Height and width of ``ink``'s solid part, as fractions of its crop."""
+    if ink is None:
+        return 0.0, 0.0
+    solid = ink >= 0.5
+    h, w = ink.shape
+    return np.count_nonzero(solid.any(axis=1)) / h, np.count_nonzero(solid.any(axis=0)) / w
+
+
+SOLID = 0.95  # share of a glyph's square that is ink from which it is a block, no letter (every letter
+# has gaps; the heaviest letters read right on development and held-out looks fill up to 0.93)
+
+
+def _solid(pictures: np.ndarray) -> np.ndarray:
+    """(m,) bool: normalized glyphs that are (nearly) solid blocks of ink: the darker half of a
+    two-tone tile, a heavy letter whose gaps have closed."""
+    return pictures.reshape(len(pictures), -1).sum(axis=1) / (255 * INNER * INNER) >= SOLID
+
+
+def _short(size: np.ndarray) -> np.ndarray:
+    """(m,) bool: the glyphs of ``size`` ((m, 2) heights and widths, ``_extent``, of one board's
+    lettered tiles) much shorter than the board's usual glyph (one board, one font and size): most
+    of the letter was lost."""
+    if len(size) < 3:
+        return np.zeros(len(size), bool)
+    return size[:, 0] < SHORT * np.median(size[:, 0])
+
+
+def _misfit(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
+    """(m,) bool: glyphs whose size does not fit the letter read (one board, one font and size;
+    the picture matched is stretched to a square, so width and height are checked here): a wide
+    letter (Ш) not clearly wider than the board's median glyph (a condensed Ц or П), a capital
+    taller than the board's capitals that has nothing above or below the line (Й read as И).
+    ``size``: as ``_short``'s."""
+    if len(size) < 3:
+        return np.zeros(len(size), bool)
+    height, width = np.median(size, axis=0)
+    wide = np.array([ch in WIDE for ch in letters]) & (size[:, 1] < WIDER * width)
+    plain = np.array([case == "upper" and ch not in OVER_LINE for ch in letters])
+    tall = plain & (size[:, 0] > TALL * height)
+    return wide | tall
 
 
 def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
@@ -208,12 +278,17 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
 
 
 MARKED = set("йёеij")  # the letters with dots or a breve over them (е: a Ё drawn, learned as е)
+UNMARKED = set("и")  # letters another letter is with a mark over it (Й; Ё reads е all the same)
 TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
-TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so
-# (an unseen font's glyphs may fit the other alphabet's templates now and then: a few telling
-# glyphs for the other language are usual, as many means the reader cannot be sure); given a
-# language, the board stops as soon as the other alphabet's telling glyphs are as many as its own
+TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so,
+# and are at least two (an unseen font's glyphs may fit the other alphabet's templates now and
+# then: a few telling glyphs for the other language are usual, as many means the reader cannot be
+# sure; only glyphs read surely tell, so two are enough); given a language, the board stops as soon
+# as the other alphabet's telling glyphs are as many as its own
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
+# Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y).
+ALIKE = {"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
+         "у": "y", "х": "x"}
 
 
 @dataclass(frozen=True)
@@ -224,6 +299,7 @@ class Script:
     case: str
     scores: Scores  # of the board's glyphs in this language and case
     foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
+    other_case: Scores | None = None  # of the board's glyphs in this language and the other case
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
@@ -232,22 +308,32 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     well each fits each language's ``banks``; ``lang`` when given, checked. Only the ``voters``
     (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
     WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
-    fits = {}
+    fits, others = {}, {}
     glyphs = features(pictures), shapes(pictures)
     for name, bank in banks.items():
         groups = bank.group_scores(pictures, glyphs)
         cases = {case: bank.scores(pictures, case, groups) for case in CASES}
         case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
         fits[name] = (case, cases[case])
+        others[name] = cases[CASES[1 - CASES.index(case)]]
     best = {name: scores.best for name, (_, scores) in fits.items()}
     ru, en = best.get("ru"), best.get("en")
     votes = {"ru": 0, "en": 0}
     if ru is not None and en is not None:
         fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
-        votes = {"ru": int(np.sum(fit & (ru - en >= TELLS))), "en": int(np.sum(fit & (en - ru >= TELLS)))}
+        # A glyph votes only for a language it reads surely in: broken ink (a letter half lost in
+        # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
+        # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
+        matches = {name: scores.match() for name, (_, scores) in fits.items()}
+        sure = {name: confidence(match) >= THRESHOLD for name, match in matches.items()}
+        alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
+                                                              strict=True)], bool).reshape(-1)
+        fit &= ~alike
+        votes = {"ru": int(np.sum(fit & sure["ru"] & (ru - en >= TELLS))),
+                 "en": int(np.sum(fit & sure["en"] & (en - ru >= TELLS)))}
     if lang is None:
         lang = max(votes, key=votes.get)
-        if votes[lang] < TOLD * max(1, votes[_other(lang)]):
+        if votes[lang] < max(2, TOLD * votes[_other(lang)]):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
     elif votes[_other(lang)] >= max(2, votes[lang]):
@@ -258,7 +344,7 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     case, scores = fits[lang]
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
-    return Script(lang, case, scores, foreign)
+    return Script(lang, case, scores, foreign, others[lang])
 
 
 def _other(lang: str) -> str:
@@ -280,25 +366,37 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         banks = {name: builtin_bank(name) for name in NAMES}
         if bank is not None:
             banks[bank.lang] = bank
-        found = script(pictures[idx], banks, lang, np.array([i not in tiles_seen.parts for i in idx]))
-        m = found.scores.match()
+        solid = _solid(pictures[idx])
+        # Only whole single glyphs tell the language (not a multi-letter tile, a block, a letter
+        # that may have lost a part).
+        voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
+        found = script(pictures[idx], banks, lang, voters)
+        m = found.scores.match(found.other_case)
         conf[idx] = confidence(m) * _consistency(pictures[idx], m) * ~found.foreign
-        conf[idx] = np.where(tiles_seen.clipped[idx], np.minimum(conf[idx], CLIPPED), conf[idx])
+        size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
+        # A letter that may have lost a part, or whose ink does not fit it, is not sure; nor is И
+        # with a faint mark over it (perhaps a Й).
+        lost = (tiles_seen.clipped[idx] | solid | _short(size) | _misfit(size, m.letters, found.case)
+                | tiles_seen.faint[idx] & np.isin(m.letters, list(UNMARKED)))
+        conf[idx] = np.where(lost, np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):
             tiles[i] = m.letters[k]
             if tiles_seen.marks[i] and tiles[i] not in MARKED:
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
-        plain = ~(tiles_seen.clipped[idx] | tiles_seen.marks[idx] | found.foreign
+        plain = ~(lost | tiles_seen.marks[idx] | found.foreign
                   | np.array([i in tiles_seen.parts for i in idx]))
-        again = _board_font(pictures[idx], found.scores, m, conf[idx], plain)
+        again = _board_font(pictures[idx], found, m, conf[idx], plain)
         for k, letter, sure in zip(*again, strict=True):
             tiles[idx[k]], conf[idx[k]] = letter, sure
         _second_reader([tiles_seen.inks[i] for i in idx], found, m, tiles, conf, idx, plain)
-        _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf)
+        _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf, tiles_seen.inks)
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
-    # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful.
+    # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful, and
+    # so is a tile whose middle is not even along its rows (a letter the ink was lost of).
     empty = ~inked
     conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
+    for i in np.nonzero(empty)[0]:
+        conf[i] = min(conf[i], np.clip((2 * EVEN - _row_spread(image, geometry, i)) / EVEN, 0, 1))
     return BoardReading(geometry.rows, geometry.cols, [t.replace("ё", "е") for t in tiles],
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
@@ -332,7 +430,7 @@ def _second_reader(inks: list[np.ndarray | None], found: Script, m: Match, tiles
 SOURCE = 0.7  # the confidence of the tiles whose glyphs serve as the board's own templates
 
 
-def _board_font(glyphs: np.ndarray, scores: Scores, m: Match, conf: np.ndarray,
+def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
                 eligible: np.ndarray) -> tuple[list[int], list[str], list[float]]:
     """The doubtful ``eligible`` glyphs read again with the board's sure glyphs (``SOURCE``) as
     templates of their letters too: one board is one font, so a glyph drawn as a sure glyph
@@ -340,6 +438,7 @@ def _board_font(glyphs: np.ndarray, scores: Scores, m: Match, conf: np.ndarray,
     nearly as close keep a glyph doubtful), and an added template only raises scores, so only a
     glyph closest to a sure one of the board can become sure. Returns (glyph index, letter,
     confidence) of those that did."""
+    scores, other = found.scores, found.other_case
     sure = np.nonzero(conf >= SOURCE)[0]
     again = np.nonzero((conf < THRESHOLD) & eligible)[0]
     if len(sure) == 0 or len(again) == 0:
@@ -354,7 +453,8 @@ def _board_font(glyphs: np.ndarray, scores: Scores, m: Match, conf: np.ndarray,
     for j, letter in enumerate(column):
         score[:, letter] = np.maximum(score[:, letter], board[:, j])
         best_pixel[:, letter] = np.maximum(best_pixel[:, letter], board_pixel[:, j])
-    second = Scores(scores.letters, score, best_pixel).match()
+    rivals = Scores(other.letters, other.score[again], other.pixel[again]) if other is not None else None
+    second = Scores(scores.letters, score, best_pixel).match(rivals)
     sure_now = confidence(second)
     up = np.nonzero(sure_now >= THRESHOLD)[0]
     return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]
@@ -385,11 +485,18 @@ MULTI = frozenset((
 ))
 
 
-def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray) -> None:
+OFF_CENTRE = 0.06  # of the tile's width: the farthest a multi-letter tile's ink is from its middle
+# (games centre a tile's text; a bar of the tile's edge beside a letter is off to one side)
+
+
+def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf: np.ndarray,
+                inks: list[np.ndarray | None]) -> None:
     """A tile whose ink stands as glyphs side by side is read glyph by glyph too (in either case:
-    Boggle's "Qu"). When every glyph is sure and they spell a tile games print (``MULTI``) the
-    tile is their letters, unless the whole was also read sure: then it is doubtful (lower-case
-    "in" is nearly an "m"). Ы, whose second stroke is no letter, stays Ы."""
+    Boggle's "Qu"). When every glyph is sure, they spell a tile games print (``MULTI``) and their
+    ink is centred in the tile the tile is their letters, unless the whole was also read sure: then
+    it is doubtful (lower-case "in" is nearly an "m"). Otherwise the whole, glyphs standing apart,
+    is no sure single letter either ("in" whose i is not sure is still no "m"); Ы, whose second
+    stroke is no letter, stays Ы."""
     if not parts:
         return
     order = list(parts)
@@ -399,13 +506,21 @@ def _read_parts(parts: dict[int, np.ndarray], bank: Bank, tiles: list[str], conf
     k = 0
     for i in order:
         n = len(parts[i])
-        if sure[k: k + n].min() >= THRESHOLD:
-            if conf[i] >= THRESHOLD:
-                conf[i] = 0.0
-            elif "".join(m.letters[k: k + n]) in MULTI:
-                tiles[i] = "".join(m.letters[k: k + n])
-                conf[i] = sure[k: k + n].min()
+        spelt = "".join(m.letters[k: k + n])
+        if sure[k: k + n].min() >= THRESHOLD and spelt in MULTI and _centred(inks[i]):
+            conf[i] = 0.0 if conf[i] >= THRESHOLD else sure[k: k + n].min()
+            tiles[i] = tiles[i] if conf[i] == 0.0 else spelt
+        elif tiles[i] != "ы":
+            conf[i] = min(conf[i], CLIPPED)
         k += n
+
+
+def _centred(ink: np.ndarray | None) -> bool:
+    """Whether ``ink``'s columns are centred in its crop (to ``OFF_CENTRE``)."""
+    if ink is None:
+        return False
+    xs = np.nonzero((ink >= 0.25).any(axis=0))[0]
+    return len(xs) > 0 and abs((xs[0] + xs[-1] + 1) / 2 - ink.shape[1] / 2) <= OFF_CENTRE * ink.shape[1]
 
 
 MAX_SIDE = 4096  # larger images are read at a reduced size (boards are never that fine)

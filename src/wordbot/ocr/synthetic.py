@@ -57,9 +57,12 @@ DEV_FONTS = (
 # never seen (so no longer blind): the benchmark's first blind fonts, chosen on 2026-11-22 (Debian
 # fonts-hack, fonts-jetbrains-mono, fonts-go, fonts-sil-andika, fonts-sil-charis,
 # fonts-yanone-kaffeesatz, fonts-firacode, fonts-play, fonts-manrope, fonts-roboto-slab,
-# fonts-linuxlibertine, fonts-oldstandard), and the blind set "blind-2026-11-23" since its run
+# fonts-linuxlibertine, fonts-oldstandard), the blind set "blind-2026-11-23" since its run
 # (fonts-cmu, fonts-sil-gentiumplus, fonts-anonymous-pro, and unseen weights/widths of
-# fonts-noto-extra, fonts-open-sans, fonts-lato, fonts-inter).
+# fonts-noto-extra, fonts-open-sans, fonts-lato, fonts-inter), and the blind set "blind-2026-11-25"
+# since its run (fonts-vollkorn, fonts-stix, fonts-bebas-neue, fonts-clear-sans, fonts-tuffy,
+# fonts-fantasque-sans, fonts-mononoki, fonts-sil-doulos, fonts-ebgaramond, and an unseen weight
+# of fonts-cantarell).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -71,6 +74,11 @@ HELDOUT_FONTS = (
     "cmu/cmunrb.ttf", "noto/NotoSerif-ExtraCondensedBlack.ttf",
     "open-sans/OpenSans-CondBold.ttf", "lato/Lato-Heavy.ttf", "inter/InterDisplay-Black.otf",
     "noto/NotoSans-SemiCondensedBlack.ttf",
+    "vollkorn/Vollkorn-Black.ttf", "vollkorn/Vollkorn-SemiBold.ttf", "stix-word/STIX-Bold.otf",
+    "bebas-neue/BebasNeue-Bold.otf", "clear-sans/ClearSans-Bold.ttf", "tuffy/Tuffy_Bold.ttf",
+    "fantasque-sans/Normal/TTF/FantasqueSansMono-Bold.ttf", "mononoki/mononoki-Bold.ttf",
+    "doulos/DoulosSIL-Regular.ttf", "ebgaramond/EBGaramond12-Regular.otf",
+    "cantarell/Cantarell-ExtraBold.otf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -80,18 +88,18 @@ HEAVY_FONTS = (
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
     "noto/NotoSerif-CondensedBold.ttf",
 )
-# The blind set "blind-2026-11-25", chosen on 2026-11-25 before any tuning for that session and
+# The blind set "blind-2026-11-25b", chosen on 2026-11-25 before any tuning for that session and
 # measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
-# in the tests or in an earlier blind or held-out set (Debian fonts-vollkorn, fonts-stix,
-# fonts-bebas-neue, fonts-clear-sans, fonts-tuffy, fonts-fantasque-sans, fonts-mononoki,
-# fonts-sil-doulos, fonts-ebgaramond, and an unseen weight of fonts-cantarell), drawn in every style
-# of ``random_look`` plus two tile styles never drawn in development ("circle", "inset").
+# in the tests or in an earlier blind or held-out set (Debian fonts-3270, fonts-mph-2b-damase,
+# fonts-morisawa-bizud-gothic, fonts-nanum, fonts-agave, fonts-monoid, fonts-symbola, fonts-uralic,
+# and families of fonts-linuxlibertine and fonts-paratype never drawn: Linux Libertine, PT Sans
+# Caption), drawn in every style of ``random_look`` plus the held-out tile styles and one tile
+# style never drawn before ("grain": a wood-like fill with grain streaks).
 BLIND_FONTS = (
-    "vollkorn/Vollkorn-Black.ttf", "vollkorn/Vollkorn-SemiBold.ttf", "stix-word/STIX-Bold.otf",
-    "bebas-neue/BebasNeue-Bold.otf", "clear-sans/ClearSans-Bold.ttf", "tuffy/Tuffy_Bold.ttf",
-    "fantasque-sans/Normal/TTF/FantasqueSansMono-Bold.ttf", "mononoki/mononoki-Bold.ttf",
-    "doulos/DoulosSIL-Regular.ttf", "ebgaramond/EBGaramond12-Regular.otf",
-    "cantarell/Cantarell-ExtraBold.otf",
+    "3270/3270-Regular.ttf", "mph-2b-damase/damase.ttf", "bizud-gothic/BIZUDPGothic-Bold.ttf",
+    "nanum/NanumSquareRoundB.ttf", "nanum/NanumMyeongjoBold.ttf", "nanum/NanumBarunGothicBold.ttf",
+    "agave/agave-r-autohinted.ttf", "monoid/Monoid-Bold.ttf", "linux-libertine/LinLibertine_RB.otf",
+    "paratype/PTC75F.ttf", "ancient-scripts/Symbola_hint.ttf", "uralic/sanscub_.ttf",
 )
 POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
@@ -113,8 +121,9 @@ class Look:
     # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right) | "thick" (a 3-D
     # block: the face over a darker side below it) | "pale" (a faint white-to-colour gradient on a
     # near-white panel) | "glossy" (a lighter top half) | "circle" (a round tile, the letter kept
-    # inside the disc; blind set only) | "inset" (a tile with a ring of a darker shade just inside
-    # its edge, like a printed border; blind set only)
+    # inside the disc; not in development) | "inset" (a tile with a ring of a darker shade just
+    # inside its edge, like a printed border; not in development) | "grain" (a wood-like fill:
+    # streaks of a lighter and a darker shade across it; blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -166,12 +175,12 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
     """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
-    shadowed tile style) or "blind" (``BLIND_FONTS``, with the circle and inset styles too)."""
+    shadowed, circle and inset tile styles) or "blind" (``BLIND_FONTS``, with the grain style too)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed",) if pool != "dev" else ()) + (("circle", "inset") if pool == "blind" else ())
+        ("shadowed", "circle", "inset") if pool != "dev" else ()) + (("grain",) if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -286,7 +295,21 @@ def _glossy(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(np.broadcast_to(pixels, (side, side, 3)).astype(np.uint8))
 
 
-FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy}
+def _grain(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` with wood-like grain: wavy streaks, lighter and darker,
+    running across it (the same streaks for the same colour and size, as a game's tiles share one
+    texture)."""
+    from PIL import Image
+
+    rng = np.random.default_rng(abs(hash((rgb, side))) % 2**32)
+    y, x = np.mgrid[:side, :side] / side
+    phase = y * rng.uniform(3, 6) + 0.25 * np.sin(2 * np.pi * (x * rng.uniform(0.6, 1.4) + rng.random()))
+    shade = 16 * np.sin(2 * np.pi * phase) + 8 * np.sin(2 * np.pi * 3.1 * phase + 1.0)
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] + shade[..., None], 0, 255)
+    return Image.fromarray(pixels.astype(np.uint8))
+
+
+FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy, "grain": _grain}
 
 
 def _tile_mask(side: int, radius: int):

@@ -38,6 +38,7 @@ class TileInk:
     # right (empty when there is one)
     marks: int = 0  # small parts kept over the letter: dots or a breve (Й, Ё, i, j have them)
     plain: np.ndarray | None = None  # the letter's ink without them (Ё without its dots is Е)
+    faint: bool = False  # faint ink over the letter, too faint to keep (a thin breve: Й may be И)
 
 
 INKS = 2048  # tiles whose ink is kept (``seen_ink``)
@@ -176,7 +177,24 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
                           np.ones((3, 3), np.uint8)) > 0
         plain = np.where(bare, soft, 0).astype(np.float32)
     return TileInk(np.where(near, soft, 0).astype(np.float32), contrast, clipped, value, split, len(marked),
-                   plain)
+                   plain, not marked and _faint_over(dist, contrast, letter, boxes[main]))
+
+
+FAINT = 0.12  # of the contrast: ink this far from the tile, though below the letter's threshold, is seen
+
+
+def _faint_over(dist: np.ndarray, contrast: float, letter: np.ndarray, box: list[int]) -> bool:
+    """Whether ink fainter than the ``letter``'s (from ``FAINT`` of the contrast, clear of the
+    letter's own ink) lies over its main part's ``box`` (x, y, w, h), within 0.4 of its height
+    above it: a mark drawn thinner than the letter's strokes, dropped as specks."""
+    x, y, w, h = box[:4]
+    top = max(0, y - int(round(0.4 * h)))
+    if y - top < 2:
+        return False
+    band = dist[top: y - 1, x: x + w].astype(np.float32)
+    clear = cv2.dilate(letter, np.ones((5, 5), np.uint8))[top: y - 1, x: x + w] == 0
+    faint = (band > FAINT * contrast) & clear
+    return int(faint.sum()) >= max(3, 0.02 * w * (y - top))
 
 
 def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:

@@ -1,0 +1,121 @@
+"""Readings that must be doubtful, never sure and wrong: the kinds of tile that were misread with
+confidence on held-out looks, drawn here in development fonts, and the checks behind them."""
+
+import numpy as np
+import pytest
+
+from wordbot.errors import WordbotError
+from wordbot.ocr import THRESHOLD, builtin_bank, read_board
+from wordbot.ocr.bank import Scores
+from wordbot.ocr.synthetic import render
+
+from .conftest import look
+
+
+def _sure_wrong(reading, letters) -> list[tuple[str, str]]:
+    return [(want, got) for got, want, conf in zip(reading.tiles, letters, reading.confidence, strict=True)
+            if got != want and conf >= THRESHOLD]
+
+
+def test_letters_of_the_highlight_colour_are_never_sure_empty_or_wrong():
+    """A glossy tile whose highlight nears the letter's colour loses most of the letter's ink: such
+    a tile is doubtful, never read as surely empty (its middle is not even along its rows)."""
+    style = look(font="dejavu/DejaVuSerifCondensed-Bold.ttf", shape="glossy", tile_rgb=(131, 118, 163),
+                 text_rgb=(229, 229, 192), panel_rgb=(110, 12, 122), radius=0.23, gap=0.24,
+                 letter_size=0.39, scale=1.064)
+    shot = render(np.random.default_rng(0), style, 11, 11, tile=23)
+    reading = read_board(shot.image, "ru")
+    assert (reading.rows, reading.cols) == (11, 11)
+    assert _sure_wrong(reading, shot.tiles) == []
+
+
+def test_broken_glyphs_do_not_tell_the_language():
+    """An English board whose glyphs lost their tops (light letters on a glossy tile of nearly
+    their colour) is read as English or not at all: glyphs that read surely in no alphabet, blocks,
+    and look-alikes (A and А) tell no language."""
+    style = look(font="urw-base35/NimbusRoman-Bold.otf", shape="glossy", tile_rgb=(229, 132, 11),
+                 text_rgb=(254, 251, 133), panel_rgb=(230, 237, 114), radius=0.16, gap=0.19,
+                 letter_size=0.4, corner_numbers=True, blur=0.39)
+    shot = render(np.random.default_rng(0), style, 5, 5, lang="en", tile=63)
+    try:
+        reading = read_board(shot.image)
+    except WordbotError as exc:
+        assert "alphabet" in str(exc)
+        return
+    assert reading.lang == "en" and _sure_wrong(reading, shot.tiles) == []
+
+
+def _ink(height: int, width: int, side: int = 40) -> np.ndarray:
+    ink = np.zeros((side, side), np.float32)
+    top, left = (side - height) // 2, (side - width) // 2
+    ink[top: top + height, left: left + width] = 1
+    return ink
+
+
+def test_glyph_size_must_fit_the_letter():
+    """Matching sees a glyph stretched to a square; its size on the board is checked apart: a wide
+    letter (Ш) no wider than the board's usual glyph, a capital taller than the board's capitals
+    with nothing over or under the line (Й read as И), a glyph much shorter than the rest."""
+    from wordbot.ocr.read import _extent, _misfit, _short
+
+    inks = [_ink(20, 12)] * 6 + [_ink(20, 12), _ink(20, 16), _ink(25, 12), _ink(25, 12), _ink(6, 12)]
+    size = np.array([_extent(ink) for ink in inks])
+    letters = list("нопрст") + ["ш", "ш", "и", "й", "т"]
+    assert _misfit(size, letters, "upper").tolist() == [False] * 6 + [True, False, True, False, False]
+    assert not _misfit(size, letters, "lower")[8]  # small letters have ascenders
+    assert _short(size).tolist() == [False] * 10 + [True]
+
+
+def test_a_solid_block_is_no_letter():
+    from wordbot.ocr.read import _solid
+
+    bank = builtin_bank("ru")
+    letters = bank.pictures[:200]
+    block = np.full((1, 32, 32), 0, np.uint8)
+    block[0, 2:30, 2:30] = 255
+    assert _solid(np.concatenate([letters, block])).tolist() == [False] * 200 + [True]
+
+
+def test_a_faint_mark_over_the_letter_is_seen():
+    """A breve drawn thinner than the letter's strokes breaks into specks the ink drops: it is still
+    seen over the letter (an И under it may be a Й)."""
+    from wordbot.ocr.tile import letter_ink
+
+    tile = np.full((48, 48, 3), 230, np.uint8)
+    tile[14:38, 14:19] = 40  # a letter: two stems and a bar
+    tile[14:38, 29:34] = 40
+    tile[33:38, 14:34] = 40
+    assert not letter_ink(tile).faint
+    tile[8, 18:30:3] = 150  # specks of a faint breve over it
+    tile[9, 19:29:3] = 150
+    assert letter_ink(tile).faint
+
+
+def test_a_rival_letter_of_the_other_case_keeps_a_glyph_doubtful():
+    """A board's case told wrong must not make a reading sure: a capital Б read among small letters
+    as в has Б as its rival; capital I and small l (one stroke) are no rivals."""
+    lower = Scores(["б", "в"], np.array([[0.5, 0.97]], np.float32), np.array([[0.5, 0.97]], np.float32))
+    upper = Scores(["б", "в"], np.array([[0.96, 0.9]], np.float32), np.array([[0.96, 0.9]], np.float32))
+    assert lower.match().runner_up[0] == pytest.approx(0.5)
+    assert lower.match(upper).runner_up[0] == pytest.approx(0.96)
+    small = Scores(["i", "l"], np.array([[0.3, 0.97]], np.float32), np.array([[0.3, 0.97]], np.float32))
+    capital = Scores(["i", "l"], np.array([[0.97, 0.3]], np.float32), np.array([[0.97, 0.3]], np.float32))
+    assert small.match(capital).runner_up[0] == pytest.approx(0.3)
+
+
+def test_glyphs_standing_apart_are_no_sure_single_letter():
+    """A tile whose ink stands as glyphs side by side is a multi-letter tile when each glyph is sure
+    and the ink is centred; otherwise the whole is no sure single letter ("in" is no "m"), and a
+    bar at the tile's edge beside a letter makes no "hi"."""
+    from wordbot.ocr.read import CLIPPED, _read_parts
+
+    bank = builtin_bank("en")
+    glyph = {ch: bank.pictures[np.nonzero(bank.labels == ch)[0][0]] for ch in "hinm"}
+    blank = np.zeros((32, 32), np.uint8)
+    centred, aside = _ink(20, 20), np.roll(_ink(20, 20), 8, axis=1)
+    tiles, conf = ["m", "h", "h"], np.array([0.9, 0.3, 0.3], np.float32)
+    parts = {0: np.array([glyph["i"], blank]), 1: np.array([glyph["h"], glyph["i"]]),
+             2: np.array([glyph["h"], glyph["i"]])}
+    _read_parts(parts, bank, tiles, conf, [centred, aside, centred])
+    assert conf[0] <= CLIPPED and conf[1] <= CLIPPED and tiles[1] == "h"
+    assert tiles[2] == "hi" and conf[2] >= THRESHOLD
