@@ -141,6 +141,7 @@ class GridPlayer(Seat):
         self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
         self._unread = ""  # why the last frame gave no board
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
+        self._selection: RGB | None = None  # the game's plain selection colour, once seen
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
@@ -379,14 +380,14 @@ class GridPlayer(Seat):
             self._stale = set()
         if not done:
             if style == "click":  # Escape was pressed: given the time a cell takes to show
-                self._stale = self._still_selected(cells, held.selection, self.opts.hold_wait)
+                self._stale = self._still_selected(cells, self._selection, self.opts.hold_wait)
             return None
         self.report.entered.append((word.word, list(word.path)))
         reply = self._reply(base, base_colours, cells, held)
         if style == "click" and not self.opts.input.confirm:
             reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
-            self._stale = self._still_selected(cells, held.selection)
+            self._stale = self._still_selected(cells, self._selection)
         return reply
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
@@ -518,6 +519,9 @@ class GridPlayer(Seat):
         # still showing an earlier reply
         ignore = self.watch.changed_cells(self.idle, base) - set(cells[:selected])
         stale = set(self._stale)
+        if self.opts.input.style == "click" and self._selection is not None:  # kept by the game, though
+            # not seen kept after a word (a click that started a selection as a word was cancelled)
+            stale |= {c for c in ignore if same_colour(tuple(base[c]), self._selection)}
         unlit = False  # while it is not known whether the game shows a selection: this word's first
         # cell did not show in time, so the next ones are not waited for either
 
@@ -540,6 +544,7 @@ class GridPlayer(Seat):
                     continue
                 if k <= selected + 1:  # one letter is no word: the game's plain selection colour
                     held.selection = self.watch.path_colour(base, colours, cells[:1])
+                    self._selection = held.selection or self._selection
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
                     held.colour = None if k > 1 and same_colour(colour, held.selection) else colour
