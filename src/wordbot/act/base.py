@@ -198,6 +198,11 @@ class Actor:
             self.driver.tap(*q)
             self._end()
 
+    def finish(self) -> None:
+        """Wait out the pause after the last gesture, so the game takes it in before whatever
+        comes next (the round reported over, the window closed)."""
+        self._start()
+
     def _start(self) -> None:
         """Before a gesture: ``Pacing.between`` after the last one ended. Kept here rather than
         slept at a gesture's end, so the caller watches the game's reply meanwhile."""

@@ -319,6 +319,7 @@ class GridPlayer(Seat):
                 tries[word.word] = tries.get(word.word, 0) + 1
                 if tries[word.word] <= self.opts.retries:
                     queue.insert(min(2, len(queue)), word)
+        actor.finish()
         if not queue:
             self.report.stopped = "every word played"
 
