@@ -54,6 +54,14 @@ def seen() -> bool:
     return _seen.is_set()
 
 
+def handled() -> None:
+    """Tell Python the Ctrl-C was handled. A KeyboardInterrupt that left code run by ``exec`` of a
+    string (dataclasses, numba and typer build functions that way) sets CPython's "unhandled
+    KeyboardInterrupt" flag even when it is caught later, and the process then ends by the signal
+    (status -2) after printing "stopped". Each ``exec`` of a string clears that flag first."""
+    exec("None")  # noqa: S102 - a constant: its only effect is clearing the flag
+
+
 def interrupted(exc: BaseException) -> bool:
     """Whether ``exc`` ended the command because of Ctrl-C."""
     if seen():

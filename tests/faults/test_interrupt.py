@@ -99,3 +99,14 @@ def test_an_interrupt_hidden_in_a_system_error_is_recognised():
     except SystemError as exc:
         assert stopping.interrupted(exc)
     assert not stopping.interrupted(ValueError("x"))
+
+
+def test_a_ctrl_c_that_left_code_built_by_exec_still_ends_with_status_130(tmp_path):
+    """A KeyboardInterrupt out of ``exec``'d source (how dataclasses build their methods) made CPython
+    end a ``-m`` run by the signal after "stopped" was printed (1 of 10 Ctrl-Cs while commands load)."""
+    (tmp_path / "probe.py").write_text("import wordbot.cli as cli\n"
+                                       "cli._run = lambda args: exec('raise KeyboardInterrupt')\n"
+                                       "cli.main(['solve'])\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"})
+    assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])

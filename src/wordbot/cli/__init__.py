@@ -75,6 +75,7 @@ def _ending(exc: BaseException) -> int:
     """Print one line for ``exc`` and return the exit status."""
     if stopping.interrupted(exc):  # also a SystemError from a compiled call that Ctrl-C interrupted
         print(stopping.STOPPED, file=sys.stderr)
+        stopping.handled()
         return 130
     if isinstance(exc, SystemExit) and not _closed_pipe(exc.__context__):
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
