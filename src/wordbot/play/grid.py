@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -38,6 +39,8 @@ from wordbot.solver.grid import Found
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
 # showed: a busy game's late reply would otherwise land in the next word's watch (counted for it)
+SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a cell is waited for this many
+# times the slowest of the last 20, and at least this long: a lost click or touch costs that, not hold_wait
 WHOLE_REPLY = 0.3  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart, and "accepted" is learned from all of them
 
@@ -142,6 +145,7 @@ class GridPlayer(Seat):
         self._unread = ""  # why the last frame gave no board
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
         self._selection: RGB | None = None  # the game's plain selection colour, once seen
+        self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
@@ -381,7 +385,7 @@ class GridPlayer(Seat):
             self._stale = set()
         if not done:
             if style == "click":  # Escape was pressed: given the time a cell takes to show
-                self._stale = self._still_selected(cells, self._selection, self.opts.hold_wait)
+                self._stale = self._still_selected(cells, self._selection, self._show_wait())
             return None
         self.report.entered.append((word.word, list(word.path)))
         reply = self._reply(base, base_colours, cells, held)
@@ -529,8 +533,9 @@ class GridPlayer(Seat):
         def check(k: int) -> Shown:
             nonlocal unlit
             want = set(cells[:k])
-            wait = self.opts.hold_wait if spec.highlight or (spec.highlight is None and not unlit) else 0
-            deadline = time.monotonic() + wait
+            wait = self._show_wait() if spec.highlight or (spec.highlight is None and not unlit) else 0
+            start = time.monotonic()
+            deadline = start + wait
             while True:
                 if k == len(cells):  # the whole window, kept as it is just before the word is sent
                     held.frame = self.grab()
@@ -564,6 +569,7 @@ class GridPlayer(Seat):
                 elif not spec.highlight:
                     return Shown.UNSEEN
                 elif shown == want:
+                    self._shows.append(time.monotonic() - start)
                     return Shown.PATH
                 elif not shown and k > 1:
                     return Shown.UNSEEN  # the word so far took its verdict colour, here the plain one (a
@@ -573,6 +579,14 @@ class GridPlayer(Seat):
                 time.sleep(0.005)
 
         return check
+
+    def _show_wait(self) -> float:
+        """How long a cell may take to show selected: learned from the game's last shows (a busy
+        machine's slower ones raise it), never over ``hold_wait``, which a game not yet seen gets."""
+        seen, times, least = SHOWN_WAIT
+        if len(self._shows) < seen:
+            return self.opts.hold_wait
+        return min(self.opts.hold_wait, max(least, times * max(self._shows)))
 
     def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held) -> Signature:
         """Watch the window after a word until it shows all an acceptance shows, or (another reply)
