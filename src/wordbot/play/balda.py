@@ -23,7 +23,8 @@ from itertools import pairwise
 
 import numpy as np
 
-from wordbot.act import Actor, Bounds, Stopped
+from wordbot.act import Actor, Bounds, Shown, Stopped
+from wordbot.act.base import Check
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.calibration.profile import check_jitter
 from wordbot.errors import WordbotError
@@ -59,6 +60,7 @@ class BaldaOptions:
     reply_timeout: float = 10.0  # how long to wait for an opponent known to reply
     opponent_wait: float = 4.0  # not known yet whether anyone replies: how long to wait on the first move
     outcome_timeout: float = 2.0  # how long a sent move may take to show as taken or refused
+    show_wait: float = 0.8  # how long a tapped cell may take to show selected (a lagging game)
     watch_timeout: float = 600.0  # without auto: how long to wait for the player's next move
 
 
@@ -220,6 +222,7 @@ class BaldaPlayer(Seat):
         self.history: History | None = History(lex)  # None once Tesseract is found missing
         self.expected: list[str] | None = None  # the board as our last move left it
         self.waited = False  # the whole opponent wait passed after our last move
+        self._new_shows = False  # the game showed a new letter's cell selected once: it must each time
 
     # --- reading -------------------------------------------------------------------------------
     def view(self, timeout: float = 8.0) -> tuple[Frame, BaldaView]:
@@ -338,12 +341,16 @@ class BaldaPlayer(Seat):
         if not self._place(actor, frame, v, move):
             self.say("the game did not show the letter: move not entered")
             return False
+        placed = self.board_now(v)[2]
         if self.spec.entry:
-            outcome = self._send(actor, frame, v, move, self.spec.entry, button)
+            outcome = self._send(actor, frame, v, move, placed, self.spec.entry, button)
         else:
-            outcome = self._find_entry(frame, v, move)
+            outcome = self._find_entry(frame, v, move, placed)
         if outcome != "accepted":
-            if outcome == "refused":
+            if outcome == "cancelled":
+                actor.driver.key("Escape")
+                self.say(f"the game showed another path than {move.word!r}: cancelled, not sent")
+            elif outcome == "refused":
                 self.report.rejected.append(move.word)
                 self.learned.reject(move.word)
                 self.say(f"the game refused {move.word!r}: blacklisted")
@@ -390,22 +397,53 @@ class BaldaPlayer(Seat):
             self.wait(0.05)
         return False
 
-    def _send(self, actor: Actor, frame: Frame, v: BaldaView, move, entry: str, button: Box | None,
-              tapped: int = 0) -> str:
-        """Enter the word's cells (past the first ``tapped``) and send them the ``entry`` way."""
+    def _send(self, actor: Actor, frame: Frame, v: BaldaView, move, placed: np.ndarray, entry: str,
+              button: Box | None, tapped: int = 0) -> str:
+        """Enter the word's cells (past the first ``tapped``) and send them the ``entry`` way; a
+        tapped word is sent only once the game shows exactly its cells selected (a tap lost or
+        landed elsewhere under load), else it is "cancelled". ``placed``: the cells' colours once
+        the new letter showed, before any cell of the word was tapped."""
         points = self._points(frame, v, move.path)
         if entry == "drag":
             actor.swipe(points)
-        elif entry == "enter":
-            if points[tapped:]:
-                actor.taps(points[tapped:])
-            actor.driver.key("Return")
-        else:
-            if button is None:
-                raise WordbotError("no Submit button found on the screen")
+            return self._outcome(frame, v, move)
+        if entry == "button" and button is None:
+            raise WordbotError("no Submit button found on the screen")
+        target = None
+        if button is not None:
             x, y, w, h = button
-            actor.taps([*points[tapped:], (frame.origin[0] + x + w / 2, frame.origin[1] + y + h / 2)])
+            target = (frame.origin[0] + x + w / 2, frame.origin[1] + y + h / 2)
+        check = self._shows_path(v, placed, move, tapped)
+        if not points[tapped:]:  # all tapped on an earlier try: sent as they still show
+            if check(0) != Shown.PATH:
+                return "cancelled"
+            actor.driver.key("Return") if entry == "enter" else actor.taps([target])
+        elif not actor.click_path(points[tapped:], entry, target, check=check):
+            return "cancelled"
         return self._outcome(frame, v, move)
+
+    def _shows_path(self, v: BaldaView, placed: np.ndarray, move, tapped: int) -> Check:
+        """``check(k)`` for the actor: PATH once the game shows the word's first ``tapped + k``
+        cells selected and no other cell changed since ``placed``; OTHER when another shows, or
+        those do not within ``show_wait``. The new letter's cell counts once the game has shown
+        it selected: some games draw a new letter in their selection colour already."""
+        cols = v.board.cols
+        cells = [r * cols + c for r, c in move.path]
+        new = move.cell[0] * cols + move.cell[1]
+
+        def check(k: int) -> Shown:
+            want = set(cells[:tapped + k])
+            deadline = time.monotonic() + self.opts.show_wait
+            while True:
+                shown = v.watch.changed_cells(placed, self.board_now(v)[2])
+                self._new_shows = self._new_shows or new in shown & want
+                if shown - {new} == want - {new} and (new in shown or new not in want or not self._new_shows):
+                    return Shown.PATH
+                if shown - want or time.monotonic() > deadline:
+                    return Shown.OTHER
+                self.wait(0.01)
+
+        return check
 
     def _button(self, frame: Frame, v: BaldaView) -> Box | None:
         """The Submit button of a game known to take moves by one."""
@@ -425,14 +463,14 @@ class BaldaPlayer(Seat):
         pitch = abs(v.keys["б"][0] - v.keys["а"][0]) if {"а", "б"} <= v.keys.keys() else v.board.tile
         return safe_buttons(frame.image, find_buttons(frame.image, [v.board.board_box, v.keys_box], pitch))
 
-    def _find_entry(self, frame: Frame, v: BaldaView, move) -> str:
+    def _find_entry(self, frame: Frame, v: BaldaView, move, placed: np.ndarray) -> str:
         """The first move finds how the game takes moves. A tap on a cell of the word that the game
         keeps selected means taps: sent by Return, else by a button (each one found by its look,
         likeliest first; one that clears the move was Cancel: the move is entered again). A tap
         the game ignores means a drag. The way that gets the move taken is kept."""
         buttons = self._buttons(frame, v)
         actor = self._actor(frame, v, tuple(buttons))
-        tapped = self._keeps_taps(actor, frame, v, move)
+        tapped = self._keeps_taps(actor, frame, v, move, placed)
         tries = [("enter", None), *[("button", b) for b in buttons]] if tapped else [("drag", None)]
         outcome = "pending" if self.board_now(v)[1][move.cell[0] * v.board.cols + move.cell[1]] else "refused"
         for entry, button in tries:
@@ -440,7 +478,9 @@ class BaldaPlayer(Seat):
                 if not self._place(actor, frame, v, move):
                     return "pending"
                 tapped = 0
-            outcome = self._send(actor, frame, v, move, entry, button, tapped)
+            outcome = self._send(actor, frame, v, move, placed, entry, button, tapped)
+            if outcome == "cancelled":
+                return outcome
             tapped = len(move.path)
             if outcome == "accepted" or (outcome == "refused" and entry != "button"):
                 self.spec.entry, self.spec.button = entry, button
@@ -450,12 +490,11 @@ class BaldaPlayer(Seat):
                 return outcome
         return outcome
 
-    def _keeps_taps(self, actor: Actor, frame: Frame, v: BaldaView, move) -> int:
+    def _keeps_taps(self, actor: Actor, frame: Frame, v: BaldaView, move, before: np.ndarray) -> int:
         """Tap the word's cells up to its first old letter: how many were tapped when the game
         shows that cell selected (a tap game), else 0 (a drag game ignores one-cell taps)."""
         k = next(j for j, c in enumerate(move.path) if tuple(c) != tuple(move.cell))
         cell = move.path[k][0] * v.board.cols + move.path[k][1]
-        _, _, before = self.board_now(v)
         actor.taps(self._points(frame, v, move.path[: k + 1]))
         deadline = time.monotonic() + 0.6
         while time.monotonic() < deadline:

@@ -125,7 +125,7 @@ class BaldaApp:
         self.canvas.bind("<ButtonRelease-1>", self.on_release)
         root.bind("<Escape>", lambda e: self.cancel())
         if opts.entry == "enter":
-            root.bind("<Return>", lambda e: self.idle() and self.submit())
+            root.bind("<Return>", self.on_return)
         root.protocol("WM_DELETE_WINDOW", lambda: self.finish("closed"))
 
     def key(self, x: int, y: int, letter: str) -> None:
@@ -202,10 +202,11 @@ class BaldaApp:
             self.redraw()
 
     def on_tap(self, event) -> None:
-        if not self.idle():
-            return
         hit = set(self.canvas.find_overlapping(event.x, event.y, event.x, event.y))
         cell = self.grid.cell_at(event.x, event.y)
+        self.log.write("tap", at=[event.x, event.y], cell=cell, idle=self.idle())  # what a lost tap hit
+        if not self.idle():
+            return
         if hit & set(self.cancel_button):
             self.reset_move()
         elif hit & set(self.submit_button):
@@ -216,6 +217,11 @@ class BaldaApp:
         elif self.cell is not None and hit & set(self.keys):
             self.letter = self.keys[max(hit & set(self.keys))]
         self.redraw()
+
+    def on_return(self, event) -> None:
+        self.log.write("key", key="Return", idle=self.idle())
+        if self.idle():
+            self.submit()
 
     def tap_cell(self, cell: tuple[int, int]) -> None:
         if self.cell is None or not self.letter:
