@@ -41,6 +41,8 @@ LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watch
 # showed: a busy game's late reply would otherwise land in the next word's watch (counted for it)
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a cell is waited for this many
 # times the slowest of the last 20, and at least this long: a lost click or touch costs that, not hold_wait
+SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
+# reply cut short under load (the score drawn a frame later) makes one search miss it
 WHOLE_REPLY = 0.3  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart, and "accepted" is learned from all of them
 
@@ -152,6 +154,7 @@ class GridPlayer(Seat):
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._finding: threading.Thread | None = None  # the search for the score's place
         self._found: Box | None = None  # its result
+        self._searches = 0  # searches for the score's place this round
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -717,6 +720,7 @@ class GridPlayer(Seat):
             return
         self._scored.append(frames)
         if len(self._scored) == WORDS:  # searched off the loop: its Tesseract call takes a second
+            self._searches += 1
             self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
                                              daemon=True, name="wordbot-find-score")
             self._finding.start()
@@ -735,7 +739,9 @@ class GridPlayer(Seat):
         if self._finding.is_alive():
             return
         self._finding = None
-        if self._found is not None:
+        if self._found is None and self._searches < SCORE_SEARCHES:
+            self._scored = []  # the next accepted words are searched again
+        elif self._found is not None:
             self.opts.feedback.score = self._found
             self.say(f"the game's score is at {self._found}")
             self.score = ScoreReader(self._found)
