@@ -154,7 +154,7 @@ class Actor:
         """Click each point in turn, then confirm: "last" clicks the last point again, "enter"
         presses Return, "button" clicks ``button``. ``check`` as in ``swipe``; False cancels with
         Escape before anything is confirmed. True when the word was submitted."""
-        pts = self._prepare([*points, button] if confirm == "button" else points)
+        pts, target = self._prepare([*points, button] if confirm == "button" else points), None
         if confirm == "button":
             pts, target = pts[:-1], pts[-1]
         self._start()
@@ -169,17 +169,29 @@ class Actor:
                 self.driver.key("Escape")
                 self._end()
                 return False
-        self._check_stop()
-        if confirm == "last":
-            self.driver.tap(*pts[-1])
-        elif confirm == "enter":
-            self.driver.key("Return")
-        elif confirm == "button":
-            self.driver.tap(*target)
-        else:
-            raise ValueError(f"unknown confirm {confirm!r}")
+        self._confirm(confirm, pts[-1], target)
         self._end()
         return True
+
+    def confirm(self, confirm: str, last: Point, button: Point | None = None) -> None:
+        """Send the selected word again the ``confirm`` way (a confirm the game lost)."""
+        self._start()
+        self.bounds.check(last)
+        if button is not None:
+            self.bounds.check(button)
+        self._confirm(confirm, last, button)
+        self._end()
+
+    def _confirm(self, confirm: str, last: Point, button: Point | None) -> None:
+        self._check_stop()
+        if confirm == "last":
+            self.driver.tap(*last)
+        elif confirm == "enter":
+            self.driver.key("Return")
+        elif confirm == "button" and button is not None:
+            self.driver.tap(*button)
+        else:
+            raise ValueError(f"unknown confirm {confirm!r}")
 
     def type_word(self, text: str, submit: str = "Return", ready: Callable[[], None] | None = None) -> None:
         """Type ``text`` into the focused game window and press ``submit`` (``ready``: called

@@ -417,7 +417,7 @@ class BaldaPlayer(Seat):
         if not points[tapped:]:  # all tapped on an earlier try: sent as they still show
             if check(0) != Shown.PATH:
                 return "cancelled"
-            actor.driver.key("Return") if entry == "enter" else actor.taps([target])
+            actor.confirm(entry, points[-1], target)
         elif not actor.click_path(points[tapped:], entry, target, check=check):
             return "cancelled"
         return self._outcome(frame, v, move)

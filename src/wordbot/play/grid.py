@@ -16,6 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import numpy as np
 
@@ -43,6 +44,8 @@ SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a cell is 
 # times the slowest of the last 20, and at least this long: a lost click or touch costs that, not hold_wait
 SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
 # reply cut short under load (the score drawn a frame later) makes one search miss it
+RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
+# yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 WHOLE_REPLY = 0.3  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart, and "accepted" is learned from all of them
 
@@ -80,6 +83,7 @@ class RoundReport:
     unconfirmed: list[str] = field(default_factory=list)  # sent to a game that never replies
     cancelled: list[str] = field(default_factory=list)  # shown otherwise than planned: not submitted
     entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
+    resent: int = 0  # click words confirmed a second time (the game showed no reply to the first)
     points: int = 0
     unsure_tiles: int = 0
     latency_ms: list[float] = field(default_factory=list)  # capture -> overlay drawn
@@ -94,7 +98,8 @@ class RoundReport:
         return {"planned": self.planned, "swiped": self.swiped, "accepted": len(self.accepted),
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
                 "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
-                "cancelled": len(self.cancelled), "points": self.points, "game_score": self.score,
+                "cancelled": len(self.cancelled), "resent": self.resent, "points": self.points,
+                "game_score": self.score,
                 "unsure_tiles": self.unsure_tiles,
                 "latency_ms_median": round(lat[len(lat) // 2], 1) if lat else None,
                 "first_suggestion_ms": round(self.latency_ms[0], 1) if lat else None,
@@ -391,7 +396,10 @@ class GridPlayer(Seat):
                 self._stale = self._still_selected(cells, self._selection, self._show_wait())
             return None
         self.report.entered.append((word.word, list(word.path)))
-        reply = self._reply(base, base_colours, cells, held)
+        again = None
+        if style == "click" and self.opts.input.confirm:
+            again = partial(actor.confirm, self.opts.input.confirm, points[-1], self._button_point())
+        reply = self._reply(base, base_colours, cells, held, again)
         if style == "click" and not self.opts.input.confirm:
             reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
@@ -591,10 +599,13 @@ class GridPlayer(Seat):
             return self.opts.hold_wait
         return min(self.opts.hold_wait, max(least, times * max(self._shows)))
 
-    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held) -> Signature:
+    def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
+               again: Callable[[], None] | None = None) -> Signature:
         """Watch the window after a word until it shows all an acceptance shows, or (another reply)
         until the wait runs out: a reply's parts may come frames apart, and one cut short would
-        be taken for a refusal, its rest for the next word's reply."""
+        be taken for a refusal, its rest for the next word's reply. ``again`` sends the word once
+        more when nothing showed for RESEND times the game's slowest reply yet and the word still
+        shows selected: its confirm was lost (a second one after a taken word starts a selection)."""
         spec = self.opts.feedback
         if spec.silent:
             return Signature()
@@ -606,6 +617,7 @@ class GridPlayer(Seat):
         else:
             limit = 1.2
         late = max(limit, LATE_REPLY) if acc is not None and (acc.flash is not None or acc.marks) else limit
+        resend = None if again is None or spec.latency is None else max(limit, RESEND * spec.latency)
         before = held.frame or base
         t0 = time.monotonic()
         first, last, calm = None, None, t0
@@ -614,7 +626,8 @@ class GridPlayer(Seat):
             frame = self.grab()
             colours = self.watch.colours(frame.image)
             now_flash = self.watch.path_colour(base_colours, colours, cells)
-            if now_flash is not None and held.shown(now_flash):
+            selected = now_flash is not None and held.shown(now_flash)
+            if selected:
                 now_flash = None  # still the selection, not a reply
             now_marks = self.watch.marks(before.image, frame.image)
             marks |= now_marks
@@ -633,6 +646,10 @@ class GridPlayer(Seat):
                 break  # all an acceptance shows; or, still learning it, the reply is over
             if now - t0 > (limit if first is not None else late):
                 break
+            if first is None and resend is not None and now - t0 > resend and selected:
+                again()
+                self.report.resent += 1
+                resend = None
             time.sleep(0.01)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
@@ -789,12 +806,24 @@ class GridPlayer(Seat):
         prev = None
         while True:
             frame = self.grab()
-            busy = self.watch.changed_cells(self.idle, self.watch.colours(frame.image))
+            colours = self.watch.colours(frame.image)
+            busy = self.watch.changed_cells(self.idle, colours)
             if len(busy & lettered) >= 0.8 * len(lettered):
                 self._greyed_or_covered()
                 return None, None
-            word = next((w for w in queue if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
-                        queue[0]) if queue else None
+            # a first tap on a cell the game shows selected may send what it kept (the last cell
+            # tapped again) before any check can stop it: no word starts there
+            kept = busy | self._stale | self._in_selection(colours)
+            safe = [w for w in queue or () if self._cells(w)[0] not in kept]
+            if queue and not safe:
+                if time.monotonic() > deadline:  # the game keeps these cells coloured: their colour now
+                    self.idle = colours  # (a kept selection stays out by its colour)
+                    return None, None
+                prev = frame
+                self.wait(0.05)
+                continue
+            word = next((w for w in safe if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
+                        safe[0]) if queue else None
             wanted = set(self._cells(word)) if word is not None else lettered
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
             if quiet and not busy & wanted:
@@ -807,6 +836,12 @@ class GridPlayer(Seat):
                 return frame, word
             prev = frame
             self.wait(0.015)
+
+    def _in_selection(self, colours: np.ndarray) -> set[int]:
+        """Cells in a click game's selection colour (once known)."""
+        if self.opts.input.style != "click" or self._selection is None:
+            return set()
+        return {c for c in range(len(colours)) if same_colour(tuple(colours[c]), self._selection)}
 
     def _next_to_stale(self, word: Found) -> bool:
         """Whether the word's first cell would extend a selection the game kept (see _stale)."""
