@@ -1,6 +1,8 @@
 """Readings that must be doubtful, never sure and wrong: the kinds of tile that were misread with
 confidence on held-out looks, drawn here in development fonts, and the checks behind them."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -119,3 +121,50 @@ def test_glyphs_standing_apart_are_no_sure_single_letter():
     _read_parts(parts, bank, tiles, conf, [centred, aside, centred])
     assert conf[0] <= CLIPPED and conf[1] <= CLIPPED and tiles[1] == "h"
     assert tiles[2] == "hi" and conf[2] >= THRESHOLD
+
+
+def test_a_ring_printed_inside_the_tile_is_not_the_letter():
+    """A tile with a thin ring printed just inside its edge (an inset border): the ring, whole or
+    broken into its sides, is no part of the letter (it made Н read as Ж, or T as "It")."""
+    for tile in (24, 30, 36):
+        shot = render(np.random.default_rng(0), look(shape="inset", radius=0.2, gap=0.19), 4, 4, tile=tile)
+        reading = read_board(shot.image, "ru")
+        assert _sure_wrong(reading, shot.tiles) == []
+        assert sum(got == want for got, want in zip(reading.tiles, shot.tiles, strict=True)) >= 14
+
+
+def test_a_letter_too_faint_to_find_is_no_sure_empty_tile():
+    """Letters whose ink is too faint to be taken (light grey on white, blurred) leave the tile
+    uneven along its rows: such a tile is doubtful, never surely empty; plain empty tiles stay
+    sure."""
+    style = look(tile_rgb=(240, 240, 240), text_rgb=(205, 205, 205), empty_rgb=(240, 240, 240), blur=0.8)
+    shot = render(np.random.default_rng(0), style, 4, 4, tile=28, letters=["и", "", "л", ""] * 4)
+    reading = read_board(shot.image, "ru")
+    assert _sure_wrong(reading, shot.tiles) == []
+    empty = [conf for want, conf in zip(shot.tiles, reading.confidence, strict=True) if not want]
+    assert min(empty) >= THRESHOLD
+
+
+def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
+    """Small letters on round tiles (the browser game's night look): a bare stroke as tall as the
+    board's ascenders is l when a sure i on the board shows its dot standing apart. In faux bold
+    the i's dot merges into a bar like l's: there no stroke is a sure l, and no i is read as l."""
+    night = look(font="dejavu/DejaVuSans.ttf", shape="circle", tile_rgb=(43, 58, 103),
+                 text_rgb=(242, 242, 242), panel_rgb=(20, 27, 45), radius=0.5, gap=0.125, letter_size=0.36,
+                 case="lower")
+    letters = list("lilitlhibdkhfnmo")
+    shot = render(np.random.default_rng(0), night, 4, 4, lang="en", tile=96, letters=letters)
+    reading = read_board(shot.image, "en")
+    assert _sure_wrong(reading, letters) == []
+    assert [reading.confidence[i] >= THRESHOLD for i, ch in enumerate(letters) if ch == "l"] == [True] * 3
+    bold = render(np.random.default_rng(0), replace(night, effect="bold"), 4, 4, lang="en", tile=96,
+                  letters=letters)
+    reading = read_board(bold.image, "en")
+    assert _sure_wrong(reading, letters) == []
+    assert not any(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(letters) if ch == "l")
+    # No i on the board: nothing shows that its dots would stand apart.
+    plain = [ch if ch != "i" else "n" for ch in letters]
+    shot = render(np.random.default_rng(0), night, 4, 4, lang="en", tile=96, letters=plain)
+    reading = read_board(shot.image, "en")
+    assert _sure_wrong(reading, plain) == []
+    assert not any(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(plain) if ch == "l")

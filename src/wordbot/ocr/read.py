@@ -172,9 +172,10 @@ def tile_pictures(image: np.ndarray, geometry: BoardGeometry) -> TilePictures:
                         [ink.mask for ink in inks], np.array([ink.faint for ink in inks], bool))
 
 
-EVEN = 25  # colour spread (0..255) along the rows of a tile's middle up to which it may be empty: fills
-# are even across (flat, shaded, glossy: their tones change downwards only), any letter is not (on
-# development looks empty tiles spread at most 12, letters lost by the ink over 50)
+EVEN = 25  # colour spread (0..255) along the rows of a tile's middle up to which it may be empty (sure
+# up to half of it, doubtful from three quarters): fills are even across (flat, shaded, glossy: their
+# tones change downwards only), any letter is not (on development looks empty tiles spread at most
+# 12, letters lost by the ink over 50; on held-out ones a thin, blurred i lost to JPEG spread 28-33)
 
 
 def _row_spread(image: np.ndarray, geometry: BoardGeometry, i: int) -> float:
@@ -391,12 +392,14 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         _second_reader([tiles_seen.inks[i] for i in idx], found, m, tiles, conf, idx, plain)
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf, tiles_seen.inks)
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
+        if found.lang == "en" and found.case == "lower":
+            _bare_strokes(tiles_seen, tiles, conf, size[:, 0], idx)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful, and
     # so is a tile whose middle is not even along its rows (a letter the ink was lost of).
     empty = ~inked
     conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
     for i in np.nonzero(empty)[0]:
-        conf[i] = min(conf[i], np.clip((2 * EVEN - _row_spread(image, geometry, i)) / EVEN, 0, 1))
+        conf[i] = min(conf[i], np.clip(2 * (EVEN - _row_spread(image, geometry, i)) / EVEN, 0, 1))
     return BoardReading(geometry.rows, geometry.cols, [t.replace("ё", "е") for t in tiles],
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
@@ -458,6 +461,53 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
     sure_now = confidence(second)
     up = np.nonzero(sure_now >= THRESHOLD)[0]
     return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]
+
+
+BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
+ASCENDERS = set("bdhkl")  # small letters as tall as l
+
+
+def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height: np.ndarray,
+                  idx: np.ndarray) -> None:
+    """Doubtful tiles of a small-letter English board whose ink is a bare stroke (one straight
+    run of even width, nothing above it, nothing cut) as tall as the board's sure ascenders (b, d,
+    h, k, l) or sure dotted i's, dot and all, on a board where a sure i or j shows its dot standing
+    apart, are l: the only small letter that is a bare stroke. The matching alone leaves such an l
+    doubtful (its picture, a bar, is nearly an i's whose dot merged, and the pixel features may
+    prefer i). The evidence is the board's own (one font, size and rendering): where an i's dot
+    merges (faux bold, blur), no i on the board shows it standing apart, and an i whose dot was
+    lost is as short as the small letters. ``height``: each lettered tile's (``idx``) solid ink
+    height."""
+    at = {int(i): k for k, i in enumerate(idx)}
+    dotted = any(seen.marks[i] and tiles[i] in ("i", "j") and conf[i] >= THRESHOLD for i in at)
+    tall = [height[k] for i, k in at.items() if conf[i] >= THRESHOLD
+            and (tiles[i] in ASCENDERS and not seen.marks[i] or tiles[i] == "i" and seen.marks[i])]
+    if not dotted or not tall:
+        return
+    least = 0.95 * float(np.median(tall))
+    for i, k in at.items():
+        if (conf[i] < THRESHOLD and tiles[i] in ("l", "i", "j") and not seen.marks[i] and not seen.faint[i]
+                and not seen.clipped[i] and i not in seen.parts and height[k] >= least
+                and _stroke(seen.inks[i])):
+            tiles[i], conf[i] = "l", BARE
+
+
+def _stroke(ink: np.ndarray | None) -> bool:
+    """Whether ``ink``'s solid part is one straight upright bar: in every row but its ends, one
+    run of pixels of the same width (to a pixel) at the same place (to a pixel), and narrow."""
+    if ink is None:
+        return False
+    solid = ink >= 0.5
+    rows = np.nonzero(solid.any(axis=1))[0]
+    if len(rows) < 8:
+        return False
+    inner = solid[rows[1]: rows[-1]]
+    width = inner.sum(axis=1)
+    left = inner.argmax(axis=1)
+    right = inner.shape[1] - inner[:, ::-1].argmax(axis=1)
+    one_run = bool(np.all(right - left == width))
+    return (one_run and int(width.min()) > 0 and int(width.max() - width.min()) <= 1
+            and int(left.max() - left.min()) <= 1 and width.max() <= 0.25 * len(rows))
 
 
 def _read_plain(plain: dict[int, np.ndarray], bank: Bank, case: str, tiles: list[str],

@@ -62,7 +62,9 @@ DEV_FONTS = (
 # fonts-noto-extra, fonts-open-sans, fonts-lato, fonts-inter), and the blind set "blind-2026-11-25"
 # since its run (fonts-vollkorn, fonts-stix, fonts-bebas-neue, fonts-clear-sans, fonts-tuffy,
 # fonts-fantasque-sans, fonts-mononoki, fonts-sil-doulos, fonts-ebgaramond, and an unseen weight
-# of fonts-cantarell).
+# of fonts-cantarell), and the blind set "blind-2026-11-25b" since its run (fonts-3270,
+# fonts-mph-2b-damase, fonts-morisawa-bizud-gothic, fonts-nanum, fonts-agave, fonts-monoid,
+# fonts-symbola, fonts-uralic, Linux Libertine and PT Sans Caption).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -79,6 +81,10 @@ HELDOUT_FONTS = (
     "fantasque-sans/Normal/TTF/FantasqueSansMono-Bold.ttf", "mononoki/mononoki-Bold.ttf",
     "doulos/DoulosSIL-Regular.ttf", "ebgaramond/EBGaramond12-Regular.otf",
     "cantarell/Cantarell-ExtraBold.otf",
+    "3270/3270-Regular.ttf", "mph-2b-damase/damase.ttf", "bizud-gothic/BIZUDPGothic-Bold.ttf",
+    "nanum/NanumSquareRoundB.ttf", "nanum/NanumMyeongjoBold.ttf", "nanum/NanumBarunGothicBold.ttf",
+    "agave/agave-r-autohinted.ttf", "monoid/Monoid-Bold.ttf", "linux-libertine/LinLibertine_RB.otf",
+    "paratype/PTC75F.ttf", "ancient-scripts/Symbola_hint.ttf", "uralic/sanscub_.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -88,18 +94,21 @@ HEAVY_FONTS = (
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
     "noto/NotoSerif-CondensedBold.ttf",
 )
-# The blind set "blind-2026-11-25b", chosen on 2026-11-25 before any tuning for that session and
+# The blind set "blind-2026-11-25c", chosen on 2026-11-25 before any tuning for that session and
 # measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
-# in the tests or in an earlier blind or held-out set (Debian fonts-3270, fonts-mph-2b-damase,
-# fonts-morisawa-bizud-gothic, fonts-nanum, fonts-agave, fonts-monoid, fonts-symbola, fonts-uralic,
-# and families of fonts-linuxlibertine and fonts-paratype never drawn: Linux Libertine, PT Sans
-# Caption), drawn in every style of ``random_look`` plus the held-out tile styles and one tile
-# style never drawn before ("grain": a wood-like fill with grain streaks).
+# in the tests or in an earlier blind or held-out set (Debian fonts-unfonts-core, t1-teams,
+# fonts-ipafont-gothic, fonts-vlgothic, fonts-sawarabi-gothic, fonts-motoya-l-maruberi,
+# fonts-dotgothic16, fonts-eurofurence, fonts-monofur, fonts-baekmuk, fonts-wqy-zenhei,
+# fonts-okolaks: Korean, Japanese and Chinese faces' Cyrillic and Latin, a Type 1 serif, a pixel
+# face, a rounded geometric, a decorative sans), drawn in every style of ``random_look`` plus the
+# held-out tile styles and two tile styles never drawn before ("speckle": a granite-like fill of
+# lighter and darker specks; "radial": a fill lit in its middle, darker towards its edge).
 BLIND_FONTS = (
-    "3270/3270-Regular.ttf", "mph-2b-damase/damase.ttf", "bizud-gothic/BIZUDPGothic-Bold.ttf",
-    "nanum/NanumSquareRoundB.ttf", "nanum/NanumMyeongjoBold.ttf", "nanum/NanumBarunGothicBold.ttf",
-    "agave/agave-r-autohinted.ttf", "monoid/Monoid-Bold.ttf", "linux-libertine/LinLibertine_RB.otf",
-    "paratype/PTC75F.ttf", "ancient-scripts/Symbola_hint.ttf", "uralic/sanscub_.ttf",
+    "unfonts-core/UnBatangBold.ttf", "unfonts-core/UnDinaruBold.ttf", "X11/Type1/teamsb.pfb",
+    "ipafont-gothic/ipagp.ttf", "vlgothic/VL-PGothic-Regular.ttf",
+    "sawarabi-gothic/sawarabi-gothic-medium.ttf",
+    "motoya-l-maruberi/MTLmr3m.ttf", "dotgothic16/DotGothic16-Regular.ttf", "eurofurence/eurof75.ttf",
+    "monofur/monof55.ttf", "baekmuk/hline.ttf", "wqy/wqy-zenhei.ttc", "okolaks/okolaksBold.ttf",
 )
 POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
@@ -123,7 +132,9 @@ class Look:
     # near-white panel) | "glossy" (a lighter top half) | "circle" (a round tile, the letter kept
     # inside the disc; not in development) | "inset" (a tile with a ring of a darker shade just
     # inside its edge, like a printed border; not in development) | "grain" (a wood-like fill:
-    # streaks of a lighter and a darker shade across it; blind set only)
+    # streaks of a lighter and a darker shade across it; not in development) | "speckle" (a
+    # granite-like fill of lighter and darker specks; blind set only) | "radial" (lit in its
+    # middle, darker towards its edge; blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -175,12 +186,14 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
     """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
-    shadowed, circle and inset tile styles) or "blind" (``BLIND_FONTS``, with the grain style too)."""
+    shadowed, circle, inset and grain tile styles) or "blind" (``BLIND_FONTS``, with the speckle and
+    radial styles too)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed", "circle", "inset") if pool != "dev" else ()) + (("grain",) if pool == "blind" else ())
+        ("shadowed", "circle", "inset", "grain") if pool != "dev" else ()) + (
+        ("speckle", "radial") if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -309,7 +322,34 @@ def _grain(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(pixels.astype(np.uint8))
 
 
-FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy, "grain": _grain}
+def _speckle(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` speckled like granite: specks of one to a few pixels,
+    lighter and darker, over a tenth of it (one texture for the same colour and size)."""
+    from PIL import Image
+
+    rng = np.random.default_rng(abs(hash((rgb, side, "speckle"))) % 2**32)
+    shade = np.zeros((side, side), np.float32)
+    specks = max(1, side // 40)
+    for _ in range(side * side // (10 * specks * specks)):
+        y, x = rng.integers(0, side - specks + 1, 2)
+        shade[y:y + specks, x:x + specks] = rng.choice([-1, 1]) * rng.uniform(20, 45)
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] + shade[..., None], 0, 255)
+    return Image.fromarray(pixels.astype(np.uint8))
+
+
+def _radial(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` lit in its middle (up to 40 lighter) and darker towards
+    its corners (up to 40 darker), like a lit button."""
+    from PIL import Image
+
+    y, x = (np.mgrid[:side, :side] + 0.5) / side - 0.5
+    r = np.hypot(x, y) / np.sqrt(0.5)
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] + (40 - 80 * r)[..., None], 0, 255)
+    return Image.fromarray(pixels.astype(np.uint8))
+
+
+FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy, "grain": _grain,
+         "speckle": _speckle, "radial": _radial}
 
 
 def _tile_mask(side: int, radius: int):

@@ -24,6 +24,7 @@ from numba import njit
 
 EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink at all
 RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile outline may lie
+INSET_BAND = 0.18  # of the tile side: how far in from the crop's edge a ring printed inside the tile may lie
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,10 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
         cut |= edge & np.isin(labels, rings)
         ink[cut] = 0
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    frames = [i for i in range(1, n) if _frame(labels, stats[i], i, RING_BAND * min(h, w))]
+    if frames:
+        ink[np.isin(labels, frames)] = 0  # a ring printed inside the tile, clear of the letter
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts, rim = [], []
     boxes, centres = stats.tolist(), centroids.tolist()  # Python numbers: a faster loop
     for i in range(1, n):
@@ -123,9 +128,13 @@ def letter_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None
     # or the outline's), and only when it does not run along the edge it touches past both ends
     # of the letter (a breve or Щ's tail does not; a strip of the board or an outline's side does).
     ink_colour = _mean_colour(img, labels == main)
-    parts = [i for i in parts if i not in rim or i == main or (
+    # A thin bar lying wholly in the band along an edge, running past both ends of the letter, is
+    # a side of a ring printed just inside the tile's edge (an inset border), never the letter's.
+    band = max(1, int(round(INSET_BAND * min(h, w))))
+    parts = [i for i in parts if i == main or (i not in rim or (
         np.abs(_mean_colour(img, labels == i) - ink_colour).max() < 0.3 * contrast
-        and not _along_edge(boxes[i], w, h, boxes[main]))]
+        and not _along_edge(boxes[i], w, h, boxes[main])))
+        and not _along_edge(boxes[i], w, h, boxes[main], band)]
     keep, aside, marked = [], [], []
     big = [i for i in parts if i == main or boxes[i][3] >= 0.6 * main_h]
     for i in parts:
@@ -195,6 +204,23 @@ def _faint_over(dist: np.ndarray, contrast: float, letter: np.ndarray, box: list
     clear = cv2.dilate(letter, np.ones((5, 5), np.uint8))[top: y - 1, x: x + w] == 0
     faint = (band > FAINT * contrast) & clear
     return int(faint.sum()) >= max(3, 0.02 * w * (y - top))
+
+
+FRAME = 0.75  # of the crop's sides: the least size of a ring printed inside a tile
+
+
+def _frame(labels: np.ndarray, box: np.ndarray, label: int, band: float) -> bool:
+    """Whether part ``label`` (``box``: x, y, w, h) is a frame: at least ``FRAME`` of the crop
+    both ways, all of its pixels within ``band`` of its own box's sides (a ring printed just
+    inside a tile's edge, an inset border, not touching the crop's edge as an outline does; no
+    letter is that large and hollow: a tall Щ has strokes in its middle)."""
+    h, w = labels.shape
+    x, y, cw, ch = (int(v) for v in box[:4])
+    if cw < FRAME * w or ch < FRAME * h:
+        return False
+    ys, xs = np.nonzero(labels[y: y + ch, x: x + cw] == label)
+    inside = np.minimum(np.minimum(ys, ch - 1 - ys), np.minimum(xs, cw - 1 - xs))
+    return bool(inside.max() < band)
 
 
 def _side_by_side(boxes: list[list[int]]) -> list[list[int]]:
@@ -303,14 +329,19 @@ def soft_ink(distance: np.ndarray, contrast: float) -> np.ndarray:
     return np.clip((distance - contrast * 0.15) / (contrast * 0.7), 0, 1)
 
 
-def _along_edge(box: list[int], w: int, h: int, letter: list[int]) -> bool:
-    """Whether a part touching the crop's edge runs along it past both ends of the letter (an
-    outline's side with its corners, a strip of the board; never the bar of Ы, even with a letter
-    value merged onto its top)."""
+def _along_edge(box: list[int], w: int, h: int, letter: list[int], band: int = 0) -> bool:
+    """Whether a part touching the crop's edge (``band`` > 0: lying wholly within ``band`` pixels
+    of it) runs along it past both ends of the letter (an outline's side with its corners, a strip
+    of the board, an inset ring's side; never the bar of Ы, even with a letter value merged onto
+    its top)."""
     x, y, cw, ch = box[:4]
     lx, ly, lw, lh = letter[:4]
-    horizontal = (y == 0 or y + ch >= h) and x < lx - 1 and x + cw > lx + lw + 1
-    vertical = (x == 0 or x + cw >= w) and y < ly - 1 and y + ch > ly + lh + 1
+    if band:
+        top, bottom, left, right = y + ch <= band, y >= h - band, x + cw <= band, x >= w - band
+    else:
+        top, bottom, left, right = y == 0, y + ch >= h, x == 0, x + cw >= w
+    horizontal = (top or bottom) and x < lx - 1 and x + cw > lx + lw + 1
+    vertical = (left or right) and y < ly - 1 and y + ch > ly + lh + 1
     return horizontal or vertical
 
 
