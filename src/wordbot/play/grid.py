@@ -40,8 +40,8 @@ from wordbot.solver.grid import Found
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
 # showed: a busy game's late reply would otherwise land in the next word's watch (counted for it)
-SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a cell is waited for this many
-# times the slowest of the last 20, and at least this long: a lost click or touch costs that, not hold_wait
+SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a clicked cell is waited for this
+# many times the slowest of the last 20, and at least this long: a lost click costs that, not hold_wait
 SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
 # reply cut short under load (the score drawn a frame later) makes one search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
@@ -592,10 +592,12 @@ class GridPlayer(Seat):
         return check
 
     def _show_wait(self) -> float:
-        """How long a cell may take to show selected: learned from the game's last shows (a busy
-        machine's slower ones raise it), never over ``hold_wait``, which a game not yet seen gets."""
+        """How long a cell may take to show selected. A click game may drop a tap (then waiting
+        longer gains nothing): learned from its last shows, a busy machine's slower ones raising
+        it. A drag's cell can only come late (a skipped one shows another cell at once), and a game
+        not yet seen: ``hold_wait``, never more."""
         seen, times, least = SHOWN_WAIT
-        if len(self._shows) < seen:
+        if self.opts.input.style != "click" or len(self._shows) < seen:
             return self.opts.hold_wait
         return min(self.opts.hold_wait, max(least, times * max(self._shows)))
 
