@@ -535,9 +535,9 @@ class GridPlayer(Seat):
         # still showing an earlier reply
         ignore = self.watch.changed_cells(self.idle, base) - set(cells[:selected])
         stale = set(self._stale)
-        if self.opts.input.style == "click" and self._selection is not None:  # kept by the game, though
-            # not seen kept after a word (a click that started a selection as a word was cancelled)
-            stale |= {c for c in ignore if same_colour(tuple(base[c]), self._selection)}
+        # kept by the game, though not seen kept after a word (a click that started a selection as a
+        # word was cancelled)
+        stale |= ignore & self._in_selection(base)
         unlit = False  # while it is not known whether the game shows a selection: this word's first
         # cell did not show in time, so the next ones are not waited for either
 
