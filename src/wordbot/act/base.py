@@ -175,11 +175,9 @@ class Actor:
 
     def confirm(self, confirm: str, last: Point, button: Point | None = None) -> None:
         """Send the selected word again the ``confirm`` way (a confirm the game lost)."""
+        pts = self._prepare([last] if button is None else [last, button])
         self._start()
-        self.bounds.check(last)
-        if button is not None:
-            self.bounds.check(button)
-        self._confirm(confirm, last, button)
+        self._confirm(confirm, pts[0], pts[1] if button is not None else None)
         self._end()
 
     def _confirm(self, confirm: str, last: Point, button: Point | None) -> None:
