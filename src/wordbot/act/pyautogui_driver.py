@@ -16,6 +16,7 @@ from wordbot.errors import WordbotError
 
 if TYPE_CHECKING:
     from wordbot.act.xkeys import XKeys
+    from wordbot.act.xpointer import ButtonWatch
 
 # X keysym names -> pyautogui's names, for the platforms where pyautogui types.
 PYAUTOGUI_KEYS = {
@@ -38,6 +39,7 @@ class PyAutoGUIDriver:
         self._gui = pyautogui
         self.key_delay, self.key_settle = key_delay, key_settle
         self._xkeys: XKeys | None = None
+        self._buttons: ButtonWatch | None = None
 
     def _call(self, fn, *args, **kw) -> None:
         try:
@@ -53,9 +55,20 @@ class PyAutoGUIDriver:
 
     def release(self, x: float, y: float) -> None:
         self._call(self._gui.mouseUp, round(x), round(y), button="left")
+        self._delivered()
 
     def tap(self, x: float, y: float) -> None:
         self._call(self._gui.click, round(x), round(y))
+        self._delivered()
+
+    def _delivered(self) -> None:
+        """On X11, wait until the server has delivered the release (see ``xpointer``)."""
+        if sys.platform.startswith("linux"):
+            from wordbot.act.xpointer import ButtonWatch
+
+            if self._buttons is None:
+                self._buttons = ButtonWatch()
+            self._buttons.released()
 
     def position(self) -> tuple[int, int]:
         p = self._gui.position()
@@ -85,10 +98,13 @@ class PyAutoGUIDriver:
         self._call(self._gui.write, text, interval=self.key_delay)  # the fail-safe checked per key
 
     def close(self) -> None:
-        """Give back the keycodes bound to letters (also done at exit)."""
+        """Give back the keycodes bound to letters (also done at exit) and the pointer watch's connection."""
         if self._xkeys is not None:
             self._xkeys.close()
             self._xkeys = None
+        if self._buttons is not None:
+            self._buttons.close()
+            self._buttons = None
 
     def _keyboard(self) -> XKeys:
         from wordbot.act.xkeys import XKeys
