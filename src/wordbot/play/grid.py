@@ -39,15 +39,17 @@ from wordbot.solver.grid import Found
 
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
-# showed: a busy game's late reply would otherwise land in the next word's watch (counted for it)
+# showed, or all an acceptance shows but the score's rise: a busy game's late reply (or score) would
+# otherwise land in the next word's watch (counted for it), and the word be tried again
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a clicked cell is waited for this
 # many times the slowest of the last 20, and at least this long: a lost click costs that, not hold_wait
 SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
 # reply cut short under load (the score drawn a frame later) makes one search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
-WHOLE_REPLY = 0.3  # seconds of calm that end a reply while acceptance is still being learned: a game
-# may show a reply's parts (score, message, list) frames apart, and "accepted" is learned from all of them
+WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
+# may show a reply's parts (score, message, list) frames apart (a busy page repaints its score late),
+# and "accepted" is learned from all of them
 
 
 def board_reader(lang: str) -> Reader:
@@ -153,6 +155,7 @@ class GridPlayer(Seat):
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
         self._selection: RGB | None = None  # the game's plain selection colour, once seen
         self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
+        self._wholes: deque[float] = deque(maxlen=20)  # seconds the last acceptances took to show whole
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
@@ -620,6 +623,9 @@ class GridPlayer(Seat):
             limit = 1.2
         late = max(limit, LATE_REPLY) if acc is not None and (acc.flash is not None or acc.marks) else limit
         resend = None if again is None or spec.latency is None else max(limit, RESEND * spec.latency)
+        # a reply showing part of what an acceptance shows (its message, not yet its score) may be
+        # an acceptance whose rest comes late: waited for as long as acceptances took to show whole
+        rest = max(limit, 2 * max(self._wholes)) if len(self._wholes) >= LEARN_WORDS else late
         before = held.frame or base
         t0 = time.monotonic()
         first, last, calm = None, None, t0
@@ -642,11 +648,13 @@ class GridPlayer(Seat):
             if state != last:
                 last, calm = state, now
             sig = Signature(held.colour, flash, tuple(sorted(marks)))
-            taken = self.replies.verdict(sig) == "accepted" and (
-                self.score is None or changed(before.image, frame.image, self.score.box))
+            looks = self.replies.verdict(sig) == "accepted"
+            taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box))
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
+                if taken:
+                    self._wholes.append(now - t0)
                 break  # all an acceptance shows; or, still learning it, the reply is over
-            if now - t0 > (limit if first is not None else late):
+            if now - t0 > (late if first is None else rest if looks or self._part(marks) else limit):
                 break
             if first is None and resend is not None and now - t0 > resend and selected:
                 again()
@@ -657,6 +665,11 @@ class GridPlayer(Seat):
             self.replies.seen_latency(first)
         self._reply_frames = (before.image, frame.image)
         return sig
+
+    def _part(self, marks: set[str]) -> bool:
+        """Whether ``marks`` are some but not all of the places an acceptance changes."""
+        acc = self.opts.feedback.accepted
+        return acc is not None and bool(marks) and marks < set(acc.marks)
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
         """Book the game's reply to ``word`` (``frames``: before the word and after its reply).

@@ -66,6 +66,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--lose-click", type=int, default=0, help="grid click: lose every n-th tile click")
     ap.add_argument("--reply-delay", type=_span, default=(0.0, 0.0),
                     help="grid: LEAST,MOST seconds before a verdict shows (a network game's round trip)")
+    ap.add_argument("--score-delay", type=float, default=0.0,
+                    help="grid: seconds the score line lags the rest of a verdict (a busy page)")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
     ap.add_argument("--key-cols", type=int, default=8, help="balda: keys per keyboard row")
@@ -90,7 +92,7 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
                        keep_selection=args.keep_selection, lose_click=args.lose_click,
-                       reply_delay=args.reply_delay)
+                       reply_delay=args.reply_delay, score_delay=args.score_delay)
 
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:

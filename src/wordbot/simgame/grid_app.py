@@ -51,6 +51,8 @@ class GridOptions:
     lose_click: int = 0  # click: every n-th tile click is lost, as a busy game drops a touch (0: never)
     reply_delay: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) before a verdict shows, as a
     # network game's server round trip: the word is judged at once, its reply shows later
+    score_delay: float = 0.0  # seconds the score line lags the rest of a verdict (a busy page repaints
+    # its score late)
 
     def settings(self) -> dict:
         """The variant as the log records it."""
@@ -58,7 +60,7 @@ class GridOptions:
                 "feedback": sorted(self.feedback), "look": self.look,
                 "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion,
                 "keep_selection": self.keep_selection, "lose_click": self.lose_click,
-                "reply_delay": list(self.reply_delay)}
+                "reply_delay": list(self.reply_delay), "score_delay": self.score_delay}
 
 
 class GridApp:
@@ -73,6 +75,7 @@ class GridApp:
         self.rng = random.Random(1)  # reply delays
         self.shown: list[str] = []  # the accepted words whose verdicts show (a late reply shows late)
         self.points = 0  # their points
+        self.scored = (0, 0)  # points and words the score line shows
         self.over = self.paused = False
         self.layout()
         INPUTS[opts.input](self)
@@ -208,17 +211,24 @@ class GridApp:
         if "flash" in self.opts.feedback and verdict.path:
             self.flash(verdict.path, colour)
         self.say(message)
-        self.show_score()
+        now = (self.points, len(self.shown))
+        if self.opts.score_delay:
+            self.root.after(int(1000 * self.opts.score_delay), self.show_score, *now)
+        else:
+            self.show_score(*now)
 
     def show_list(self) -> None:
         if self.word_list is not None:
             newest_first = [w.upper() for w in reversed(self.shown)][:self.list_lines]
             self.canvas.itemconfigure(self.word_list, text="\n".join(newest_first))
 
-    def show_score(self) -> None:
+    def show_score(self, points: int | None = None, words: int | None = None) -> None:
+        """The score line (``points``, ``words``: as they were a moment ago; else now)."""
+        if points is not None:
+            self.scored = (points, words)
         if self.score_text is not None:
-            self.canvas.itemconfigure(self.score_text,
-                                      text=f"Score {self.points}   Words {len(self.shown)}")
+            points, words = self.scored
+            self.canvas.itemconfigure(self.score_text, text=f"Score {points}   Words {words}")
 
     # --- focus, clock and the end of the round ---------------------------------------------------
     def pause(self, paused: bool) -> None:

@@ -26,6 +26,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
                     "--look", "dark"),
     # a network game: each verdict (score and message) shows 0.1-0.9 s after the word, dark look
     "laggy": ("--reply-delay", "0.1,0.9", "--feedback", "score,message", "--look", "dark"),
+    # a busy page: the message shows at once, the score line 0.6 s later (light look)
+    "score-late": ("--feedback", "score,message", "--score-delay", "0.6", "--look", "light"),
     # the keyboard: type the word, Return sends; score and message
     "type": ("--input", "type", "--feedback", "score,message"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
