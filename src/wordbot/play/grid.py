@@ -623,8 +623,8 @@ class GridPlayer(Seat):
             limit = 1.2
         late = max(limit, LATE_REPLY) if acc is not None and (acc.flash is not None or acc.marks) else limit
         resend = None if again is None or spec.latency is None else max(limit, RESEND * spec.latency)
-        # a reply showing part of what an acceptance shows (its message, not yet its score) may be
-        # an acceptance whose rest comes late: waited for as long as acceptances took to show whole
+        # a reply showing part of what an acceptance shows may be one whose rest comes late: waited
+        # for as long as acceptances took to show whole
         rest = max(limit, 2 * max(self._wholes)) if len(self._wholes) >= LEARN_WORDS else late
         before = held.frame or base
         t0 = time.monotonic()
@@ -654,7 +654,7 @@ class GridPlayer(Seat):
                 if taken:
                     self._wholes.append(now - t0)
                 break  # all an acceptance shows; or, still learning it, the reply is over
-            if now - t0 > (late if first is None else rest if looks or self._part(marks) else limit):
+            if now - t0 > (late if first is None else rest if looks or self._part(sig) else limit):
                 break
             if first is None and resend is not None and now - t0 > resend and selected:
                 again()
@@ -666,10 +666,12 @@ class GridPlayer(Seat):
         self._reply_frames = (before.image, frame.image)
         return sig
 
-    def _part(self, marks: set[str]) -> bool:
-        """Whether ``marks`` are some but not all of the places an acceptance changes."""
+    def _part(self, sig: Signature) -> bool:
+        """Whether the reply so far shows part of what an acceptance shows and nothing else (its
+        flash, not yet its list; its message, not yet its score): the rest may come late."""
         acc = self.opts.feedback.accepted
-        return acc is not None and bool(marks) and marks < set(acc.marks)
+        return acc is not None and not sig.empty and same_colour(sig.held, acc.held) \
+            and (sig.flash is None or same_colour(sig.flash, acc.flash)) and set(sig.marks) <= set(acc.marks)
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
         """Book the game's reply to ``word`` (``frames``: before the word and after its reply).
