@@ -19,10 +19,12 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro
           fonts-vollkorn fonts-stix fonts-bebas-neue fonts-clear-sans fonts-tuffy fonts-fantasque-sans
           fonts-mononoki fonts-sil-doulos fonts-ebgaramond fonts-3270 fonts-mph-2b-damase
-          fonts-morisawa-bizud-gothic fonts-nanum fonts-agave fonts-monoid fonts-symbola fonts-uralic)
-BLIND=(fonts-unfonts-core t1-teams fonts-ipafont-gothic fonts-vlgothic fonts-sawarabi-gothic
-       fonts-motoya-l-maruberi fonts-dotgothic16 fonts-eurofurence fonts-monofur fonts-baekmuk
-       fonts-wqy-zenhei fonts-okolaks)
+          fonts-morisawa-bizud-gothic fonts-nanum fonts-agave fonts-monoid fonts-symbola fonts-uralic
+          fonts-unfonts-core t1-teams fonts-ipafont-gothic fonts-vlgothic fonts-sawarabi-gothic
+          fonts-motoya-l-maruberi fonts-dotgothic16 fonts-eurofurence fonts-monofur fonts-baekmuk
+          fonts-wqy-zenhei fonts-okolaks)
+BLIND=(fonts-klee fonts-horai-umefont fonts-bpg-georgian fonts-seto fonts-lexi-gulim fonts-wine
+       fonts-pc-extra)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

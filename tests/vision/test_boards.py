@@ -71,3 +71,40 @@ def test_pale_gradient_tiles_are_found(seed):
     shot = render(rng, style, 4, 4, tile=int(rng.integers(40, 90)))
     boards = detect_boards(shot.image)
     assert boards and (boards[0].rows, boards[0].cols) == (4, 4)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 4])
+def test_pale_tiles_whose_top_fades_into_a_white_panel_are_found(seed):
+    """White-topped gradient tiles on a near-white panel with letter values in a corner: the tiles'
+    upper edges vanish (their outlines are open at the top, or broken where a value touches them):
+    found all the same, as square tiles up from their bottom edges."""
+    rng = np.random.default_rng(seed)
+    style = look(shape="pale", tile_rgb=(205, 250, 200), text_rgb=(112, 94, 176), panel_rgb=(255, 254, 248),
+                 radius=0.17, gap=0.16, letter_size=0.42, corner_numbers=True, effect="shadow")
+    rows, cols, tile = int(rng.integers(3, 9)), int(rng.integers(3, 12)), int(rng.integers(26, 60))
+    shot = render(rng, style, rows, cols, tile=tile)
+    boards = detect_boards(shot.image)
+    assert boards and (boards[0].rows, boards[0].cols) == (rows, cols)
+    assert max(abs(a - b) for a, b in zip(boards[0].box, shot.box, strict=True)) <= 0.2 * tile
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_an_edge_row_whose_outlines_jpeg_broke_is_kept(seed):
+    """Grainy tiles through JPEG: a whole edge row or column shows no closed outline; it has the
+    board's tiles' fill and gaps, so the lattice is grown over it (before: 4x4 of 8x5, 7x10 of 7x11)."""
+    rng = np.random.default_rng(seed)
+    style = look(shape="grain", tile_rgb=(13, 138, 246), text_rgb=(202, 222, 195), panel_rgb=(250, 198, 181),
+                 radius=0.22, gap=0.15, letter_size=0.52, jpeg=81, scale=1.2)
+    rows, cols, tile = int(rng.integers(3, 9)), int(rng.integers(3, 12)), int(rng.integers(26, 60))
+    shot = render(rng, style, rows, cols, tile=tile)
+    boards = detect_boards(shot.image)
+    assert boards and (boards[0].rows, boards[0].cols) == (rows, cols)
+    assert max(abs(a - b) for a, b in zip(boards[0].box, shot.box, strict=True)) <= 0.2 * tile
+
+
+def test_a_board_is_not_grown_over_the_panel(rng):
+    """Tiles drawn as outlines on a panel of the same colour: the cells next to the board look like
+    its tiles' insides, but no gap sets them apart: the board keeps its size."""
+    shot = render(rng, look(shape="outline", panel_rgb=(240, 220, 170), tile_rgb=(40, 30, 20)), 4, 5, tile=50)
+    boards = detect_boards(shot.image)
+    assert boards and (boards[0].rows, boards[0].cols) == (4, 5)

@@ -168,3 +168,27 @@ def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
     reading = read_board(shot.image, "en")
     assert _sure_wrong(reading, plain) == []
     assert not any(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(plain) if ch == "l")
+
+
+def test_a_board_glyph_stands_only_for_glyphs_drawn_as_alike_as_its_own_letter():
+    """One board, one font: a doubtful glyph drawn like the board's sure В's is В; but a Б, nearer
+    the board's В's than any bank template of Б (the bank holds other fonts), is not made В: it is
+    not as close to them as they are to each other. (A cmunrb Б was read as В this way, 0.52.)"""
+    from wordbot.ocr.bank import Match
+    from wordbot.ocr.read import Script, _board_font
+
+    letters = list("ВВВБВ") + ["А"] * 4  # small, blurred, faux bold: Б and В differ in a flag only
+    style = look(font="noto/NotoSerif-Black.ttf", blur=0.8, effect="bold")
+    shot = render(np.random.default_rng(3), style, 3, 3, tile=28, letters=[ch.lower() for ch in letters])
+    glyphs = read_board(shot.image, "ru").pictures[[3, 4, 0, 1, 2]]  # Б, a fourth В, then three В's
+    # Bank scores as a far-away font would give them: Б and В both doubtful, then three sure В's.
+    names = ["б", "в"]
+    score = np.array([[0.75, 0.70], [0.70, 0.75], [0.5, 0.95], [0.5, 0.95], [0.5, 0.95]], np.float32)
+    scores = Scores(names, score, score.copy())
+    m = Match(["б", "в", "в", "в", "в"], score.max(axis=1), score.min(axis=1), np.ones(5, bool))
+    conf = np.array([0.2, 0.2, 0.9, 0.9, 0.9], np.float32)
+    found = Script("ru", "upper", scores, np.zeros(5, bool), None)
+    index, read, sure = _board_font(glyphs, found, m, conf, np.ones(5, bool))
+    made = dict(zip(index, read, strict=True))
+    assert made.get(1) == "в"  # the fourth В, drawn like the others
+    assert 0 not in made  # the Б stays doubtful

@@ -288,21 +288,22 @@ def test_letter_of_the_highlight_colour_is_never_sure_empty():
 
 
 def test_board_font_reads_a_doubtful_glyph_like_a_sure_one():
-    """One board, one font: a doubtful glyph drawn as a sure glyph of the board is that letter; a
-    glyph like no sure one stays doubtful; nothing read sure changes."""
+    """One board, one font: a doubtful glyph drawn as the board's sure glyphs of a letter (sure
+    twice: the board shows how alike it draws a letter) is that letter; a glyph like no sure one
+    stays doubtful; nothing read sure changes."""
     from wordbot.ocr.bank import Scores
     from wordbot.ocr.read import Script, _board_font
 
     bank = builtin_bank("ru")
-    pictures = bank.pictures[[np.nonzero(bank.labels == ch)[0][0] for ch in "ЖОЖШ"]]
+    pictures = bank.pictures[[np.nonzero(bank.labels == ch)[0][0] for ch in "ЖОЖШЖ"]]
     letters = sorted(set(bank.letters))
-    score = np.full((4, len(letters)), 0.5, np.float32)  # every letter far: all doubtful but the first
-    score[0, letters.index("ж")] = 0.99
+    score = np.full((5, len(letters)), 0.5, np.float32)  # every letter far: doubtful but the Ж's sure
+    score[[0, 4], letters.index("ж")] = 0.99
     scores = Scores(letters, score, score.copy())
     m = scores.match()
-    conf = np.array([0.9, 0.1, 0.1, 0.1], np.float32)
-    index, read, sure = _board_font(pictures, Script("ru", "upper", scores, np.zeros(4, bool)), m, conf,
-                                    np.ones(4, bool))
+    conf = np.array([0.9, 0.1, 0.1, 0.1, 0.9], np.float32)
+    index, read, sure = _board_font(pictures, Script("ru", "upper", scores, np.zeros(5, bool)), m, conf,
+                                    np.ones(5, bool))
     assert index == [2] and read == ["ж"] and sure[0] >= THRESHOLD
 
 

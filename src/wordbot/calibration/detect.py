@@ -4,7 +4,10 @@ Tiles are closed outlines in an edge map: rounded or square cells of about the s
 candidates are grouped by size; in each group the cell centres must line up on a regular lattice
 (equal column and row pitch). The lattice with the most cells that fit it, at least 3x3 and at
 most 15x15, is the board; lattice points without a cell of their own (empty Balda cells drawn
-like the background) are filled in from the lattice.
+like the background) are filled in from the lattice. Where the clear edges show no board,
+outlines left open by faint edges (a white-topped tile on a white panel) count too; a lattice is
+grown over the edge rows and columns next to it that have its tiles' fill and gaps (outlines
+broken by JPEG or a grainy fill).
 
 ``detect_board(image) -> BoardGeometry | None``; ``detect_boards(image)``: every lattice, best first.
 """
@@ -92,12 +95,38 @@ def _candidates(image: np.ndarray, look: str = "clear") -> np.ndarray:
             x, y, w, h = cv2.boundingRect(c)
             if not (MIN_TILE <= w <= MAX_TILE and MIN_TILE <= h <= MAX_TILE):
                 continue
-            if not 0.7 <= w / h <= 1.43:
-                continue
-            if cv2.contourArea(c) < 0.72 * w * h:
-                continue
-            boxes.append((x, y, w, h))
+            if 0.7 <= w / h <= 1.43 and cv2.contourArea(c) >= 0.72 * w * h:
+                boxes.append((x, y, w, h))
+            elif faint and (frame := _frame(c, x, y, w, h)) is not None:
+                boxes.append(frame)
     return np.array(boxes, np.float64).reshape(-1, 4)
+
+
+def _frame(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[int, int, int, int] | None:
+    """The tile box of an outline left open by faint edges, or None: a contour (bounding box x, y,
+    w, h) lying along its box's sides only (no stroke inside, as a letter has) and running along
+    its bottom and both sides: a tile whose outline breaks where its edge is faint (the tile box is
+    its box), or a tile lit from above (a white-topped gradient) whose upper edge fades into a pale
+    panel, leaving only its bottom and the lower part of its sides (then the tile is taken square,
+    up from its bottom)."""
+    if not 0.33 * w <= h <= 1.43 * w:
+        return None
+    px, py = (contour[:, 0, 0] - x) / w, (contour[:, 0, 1] - y) / h
+    side = min(w, h) * 0.15
+    near = (px * w < side) | ((1 - px) * w < side) | (py * h < side) | ((1 - py) * h < side)
+    if near.mean() < 0.97:
+        return None  # strokes inside: a letter, not a tile's outline
+
+    def spans(band: np.ndarray, along: np.ndarray) -> float:
+        return float(np.ptp(along[band])) if band.any() else 0.0
+
+    bottom = spans((1 - py) * h < side, px)
+    left, right = spans(px * w < side, py), spans((1 - px) * w < side, py)
+    if bottom < 0.6 or min(left, right) < 0.3:
+        return None
+    if spans(py * h < side, px) >= 0.6 and w / h >= 0.7:
+        return x, y, w, h
+    return (x, y + h - w, w, w) if h <= w else None
 
 
 def _axis(positions: np.ndarray, size: float) -> tuple[float, float, np.ndarray, np.ndarray] | None:
@@ -239,6 +268,8 @@ def detect_boards(image: np.ndarray, shape: tuple[int, int] | None = None) -> li
         return []
     for look in LOOKS:
         found = _lattices(_candidates(image, look), shape)
+        if shape is None:
+            found = [_extend(image, geometry) for geometry in found]
         if found:
             return found
     return []
@@ -266,6 +297,82 @@ def _lattices(boxes: np.ndarray, shape: tuple[int, int] | None) -> list[BoardGeo
         if not any(_overlap(geometry.box, other.box) for other in kept):
             kept.append(geometry)
     return kept
+
+
+def _sample(image: np.ndarray, points: np.ndarray, offsets: np.ndarray) -> np.ndarray | None:
+    """(n, channels) median colour of the pixels at ``offsets`` (k, 2: dx, dy) from each of
+    ``points`` (n, 2: x, y); None when any falls off the image."""
+    at = np.round(points).astype(int)[:, None, :] + offsets[None]
+    h, w = image.shape[:2]
+    if at.min() < 0 or at[..., 0].max() >= w or at[..., 1].max() >= h:
+        return None
+    pixels = image[at[..., 1], at[..., 0]].astype(np.float32)
+    return np.median(pixels.reshape(len(points), len(offsets), -1), axis=1)
+
+
+def _ring(w: float, h: float) -> np.ndarray:
+    """Offsets of a tile's fill around its letter: the square ring between 0.32 and 0.44 of the
+    tile from its centre (inside any outline, outside most letters), at most about 200 of them."""
+    step = max(1, int(max(w, h) * 0.88 / 20))
+    dx, dy = np.meshgrid(np.arange(-0.44 * w, 0.44 * w, step), np.arange(-0.44 * h, 0.44 * h, step))
+    ring = np.maximum(np.abs(dx) / w, np.abs(dy) / h) >= 0.32
+    return np.round(np.stack([dx[ring], dy[ring]], -1)).astype(int)
+
+
+def _line(side: float, across: bool) -> np.ndarray:
+    """Offsets along the middle half of a tile's side: a row of them (``across``) or a column."""
+    t = np.arange(int(round(-0.25 * side)), int(round(0.25 * side)) + 1)
+    return np.stack([t, np.zeros_like(t)] if across else [np.zeros_like(t), t], -1)
+
+
+def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
+    """``geometry`` grown by the rows and columns next to it that hold tiles like its own: outlines
+    broken by JPEG or a grainy fill can leave a whole edge row without a closed outline (a 7x11 board
+    found as 6x11). A row (column) is added when most of its cells have the fill colour of the
+    board's tiles (as near the board's usual fill as its own cells mostly are) and the line between
+    it and the board has the colour of the board's own gaps, not of its tiles (a board drawn on a
+    panel of its tiles' colour, tiles as outlines only, is never grown)."""
+    grid = geometry.centres.reshape(geometry.rows, geometry.cols, 2)
+    w, h = geometry.tile
+    ring, across, down = _ring(w, h), _line(w, True), _line(h, False)
+    fills = _sample(image, geometry.centres, ring)
+    between = (grid[:-1] + grid[1:]).reshape(-1, 2) / 2, (grid[:, :-1] + grid[:, 1:]).reshape(-1, 2) / 2
+    gaps = [_sample(image, points, line) for points, line in zip(between, (across, down), strict=True)]
+    if fills is None or gaps[0] is None or gaps[1] is None:
+        return geometry
+    fill = np.median(fills, axis=0)
+    near = max(12.0, 2 * float(np.median(np.abs(fills - fill).max(axis=1))))
+    gap = np.median(np.concatenate(gaps), axis=0)
+    if np.abs(gap - fill).max() <= near:
+        return geometry
+    while True:
+        rows, cols = grid.shape[:2]
+        pitch_y, pitch_x = grid[1, 0] - grid[0, 0], grid[0, 1] - grid[0, 0]
+        for edge, step, axis, first in ((grid[-1], pitch_y, 0, False), (grid[0], -pitch_y, 0, True),
+                                        (grid[:, -1], pitch_x, 1, False), (grid[:, 0], -pitch_x, 1, True)):
+            if (rows, cols)[axis] >= MAX_CELLS:
+                continue
+            cells = _sample(image, edge + step, ring)
+            if cells is None or np.mean(np.abs(cells - fill).max(axis=1) <= near) < 0.6:
+                continue
+            line = _sample(image, edge + step / 2, across if axis == 0 else down)
+            if line is None:
+                continue
+            line = np.median(line, axis=0)
+            if np.abs(line - gap).max() <= near < np.abs(line - fill).max():
+                added = (edge + step)[None] if axis == 0 else (edge + step)[:, None]
+                grid = np.concatenate([added, grid] if first else [grid, added], axis=axis)
+                break
+        else:
+            break
+    rows, cols = grid.shape[:2]
+    if (rows, cols) == (geometry.rows, geometry.cols):
+        return geometry
+    centres = grid.reshape(-1, 2)
+    x0, y0 = centres.min(axis=0) - (w / 2, h / 2)
+    x1, y1 = centres.max(axis=0) + (w / 2, h / 2)
+    box = (int(round(x0)), int(round(y0)), int(round(x1 - x0)), int(round(y1 - y0)))
+    return BoardGeometry(rows, cols, box, geometry.tile, centres)
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

@@ -452,6 +452,19 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
     board = mixed(pixel[:n], shape[:n], pixel[n:], shape[n:])
     board_pixel = pixel[:n] @ pixel[n:].T
     column = np.array([scores.letters.index(m.letters[k]) for k in sure])
+    # A sure glyph stands for its letter only to glyphs as close to it as the board's other sure
+    # glyphs of that letter are (one font draws a letter alike each time; a letter differing in one
+    # detail, a Б beside a В, is farther). Only the board's glyphs speak for a letter, none for its
+    # rival (a bank of other fonts), so a glyph merely nearer a board glyph than a bank one is no
+    # sign. A letter sure only once is measured by the board's other letters (the median of their
+    # measures); on a board with no letter sure twice, a sure glyph stands for nothing.
+    own = mixed(pixel[n:], shape[n:], pixel[n:], shape[n:])
+    same = (column[:, None] == column[None, :]) & ~np.eye(len(sure), dtype=bool)
+    close = np.where(same, own, np.inf).min(axis=1)
+    measured = np.isfinite(close)
+    close[~measured] = np.median(close[measured]) if measured.any() else np.inf
+    board = np.where(board >= close[None, :], board, -np.inf)
+    board_pixel = np.where(np.isfinite(board), board_pixel, -np.inf)
     score, best_pixel = scores.score[again].copy(), scores.pixel[again].copy()
     for j, letter in enumerate(column):
         score[:, letter] = np.maximum(score[:, letter], board[:, j])

@@ -24,7 +24,8 @@ import numpy as np
 
 from wordbot.lexicon.alphabet import alphabet
 
-FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"), Path("/usr/share/fonts"))
+FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"), Path("/usr/share/fonts"),
+             Path("/usr/share/wine/fonts"))  # the last: Wine's fonts (fonts-wine)
 
 # Fonts of looks used during development and in the tests (the template bank is built from a
 # subset of these, see scripts/build_glyphs.py). All but the first eleven were once the benchmark's
@@ -64,7 +65,10 @@ DEV_FONTS = (
 # fonts-fantasque-sans, fonts-mononoki, fonts-sil-doulos, fonts-ebgaramond, and an unseen weight
 # of fonts-cantarell), and the blind set "blind-2026-11-25b" since its run (fonts-3270,
 # fonts-mph-2b-damase, fonts-morisawa-bizud-gothic, fonts-nanum, fonts-agave, fonts-monoid,
-# fonts-symbola, fonts-uralic, Linux Libertine and PT Sans Caption).
+# fonts-symbola, fonts-uralic, Linux Libertine and PT Sans Caption), and the blind set
+# "blind-2026-11-25c" since its run (fonts-unfonts-core, t1-teams, fonts-ipafont-gothic,
+# fonts-vlgothic, fonts-sawarabi-gothic, fonts-motoya-l-maruberi, fonts-dotgothic16,
+# fonts-eurofurence, fonts-monofur, fonts-baekmuk, fonts-wqy-zenhei, fonts-okolaks).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -85,6 +89,11 @@ HELDOUT_FONTS = (
     "nanum/NanumSquareRoundB.ttf", "nanum/NanumMyeongjoBold.ttf", "nanum/NanumBarunGothicBold.ttf",
     "agave/agave-r-autohinted.ttf", "monoid/Monoid-Bold.ttf", "linux-libertine/LinLibertine_RB.otf",
     "paratype/PTC75F.ttf", "ancient-scripts/Symbola_hint.ttf", "uralic/sanscub_.ttf",
+    "unfonts-core/UnBatangBold.ttf", "unfonts-core/UnDinaruBold.ttf", "X11/Type1/teamsb.pfb",
+    "ipafont-gothic/ipagp.ttf", "vlgothic/VL-PGothic-Regular.ttf",
+    "sawarabi-gothic/sawarabi-gothic-medium.ttf",
+    "motoya-l-maruberi/MTLmr3m.ttf", "dotgothic16/DotGothic16-Regular.ttf", "eurofurence/eurof75.ttf",
+    "monofur/monof55.ttf", "baekmuk/hline.ttf", "wqy/wqy-zenhei.ttc", "okolaks/okolaksBold.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -94,21 +103,20 @@ HEAVY_FONTS = (
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
     "noto/NotoSerif-CondensedBold.ttf",
 )
-# The blind set "blind-2026-11-25c", chosen on 2026-11-25 before any tuning for that session and
+# The blind set "blind-2026-11-26", chosen on 2026-11-26 before any tuning for that session and
 # measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
-# in the tests or in an earlier blind or held-out set (Debian fonts-unfonts-core, t1-teams,
-# fonts-ipafont-gothic, fonts-vlgothic, fonts-sawarabi-gothic, fonts-motoya-l-maruberi,
-# fonts-dotgothic16, fonts-eurofurence, fonts-monofur, fonts-baekmuk, fonts-wqy-zenhei,
-# fonts-okolaks: Korean, Japanese and Chinese faces' Cyrillic and Latin, a Type 1 serif, a pixel
-# face, a rounded geometric, a decorative sans), drawn in every style of ``random_look`` plus the
-# held-out tile styles and two tile styles never drawn before ("speckle": a granite-like fill of
-# lighter and darker specks; "radial": a fill lit in its middle, darker towards its edge).
+# in the tests or in an earlier blind or held-out set (Debian fonts-klee, fonts-horai-umefont,
+# fonts-bpg-georgian, fonts-seto, fonts-lexi-gulim, fonts-wine, fonts-pc-extra: a Japanese
+# textbook hand, a Japanese gothic and mincho, Georgian faces' Cyrillic and Latin (a light condensed
+# sans, a rounded sans, a medium sans, a serif), a Japanese handwriting face, a Korean gulim,
+# Wine's Tahoma Bold, an 8-bit PC's pixel face), drawn in every style of ``random_look`` plus the
+# held-out tile styles and a tile style never drawn before ("striped": diagonal bands of a lighter
+# shade across the fill).
 BLIND_FONTS = (
-    "unfonts-core/UnBatangBold.ttf", "unfonts-core/UnDinaruBold.ttf", "X11/Type1/teamsb.pfb",
-    "ipafont-gothic/ipagp.ttf", "vlgothic/VL-PGothic-Regular.ttf",
-    "sawarabi-gothic/sawarabi-gothic-medium.ttf",
-    "motoya-l-maruberi/MTLmr3m.ttf", "dotgothic16/DotGothic16-Regular.ttf", "eurofurence/eurof75.ttf",
-    "monofur/monof55.ttf", "baekmuk/hline.ttf", "wqy/wqy-zenhei.ttc", "okolaks/okolaksBold.ttf",
+    "klee/KleeOne-SemiBold.ttf", "horai-umefont/ume-pgo5.ttf", "horai-umefont/ume-pms3.ttf",
+    "fonts-bpg-georgian/BPG_Nateli_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Mrgvlovani_GPL&GNU.ttf",
+    "fonts-bpg-georgian/BPG_Sans_Medium_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Serif_GPL&GNU.ttf",
+    "seto/setofont.ttf", "lexi/LexiGulim.ttf", "tahomabd.ttf", "pc/Px_AmstradPC1512.ttf",
 )
 POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
@@ -133,8 +141,9 @@ class Look:
     # inside the disc; not in development) | "inset" (a tile with a ring of a darker shade just
     # inside its edge, like a printed border; not in development) | "grain" (a wood-like fill:
     # streaks of a lighter and a darker shade across it; not in development) | "speckle" (a
-    # granite-like fill of lighter and darker specks; blind set only) | "radial" (lit in its
-    # middle, darker towards its edge; blind set only)
+    # granite-like fill of lighter and darker specks; not in development) | "radial" (lit in its
+    # middle, darker towards its edge; not in development) | "striped" (diagonal bands of a
+    # lighter shade; blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -186,14 +195,14 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
     """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
-    shadowed, circle, inset and grain tile styles) or "blind" (``BLIND_FONTS``, with the speckle and
-    radial styles too)."""
+    shadowed, circle, inset, grain, speckle and radial tile styles) or "blind" (``BLIND_FONTS``, with
+    the striped style too)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed", "circle", "inset", "grain") if pool != "dev" else ()) + (
-        ("speckle", "radial") if pool == "blind" else ())
+        ("shadowed", "circle", "inset", "grain", "speckle", "radial") if pool != "dev" else ()) + (
+        ("striped",) if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -327,7 +336,7 @@ def _speckle(rgb: tuple[int, int, int], side: int):
     lighter and darker, over a tenth of it (one texture for the same colour and size)."""
     from PIL import Image
 
-    rng = np.random.default_rng(abs(hash((rgb, side, "speckle"))) % 2**32)
+    rng = np.random.default_rng(abs(hash((rgb, side, 7))) % 2**32)  # no str: the same in every run
     shade = np.zeros((side, side), np.float32)
     specks = max(1, side // 40)
     for _ in range(side * side // (10 * specks * specks)):
@@ -348,8 +357,20 @@ def _radial(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(pixels.astype(np.uint8))
 
 
+def _striped(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` crossed by diagonal bands 30 lighter, each as wide as the
+    gap between two (about a seventh of the side apart), like a candy-striped tile."""
+    from PIL import Image
+
+    y, x = np.mgrid[:side, :side]
+    period = max(6, side // 7)
+    band = ((x + y) % period) < period / 2
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] + 30 * band[..., None], 0, 255)
+    return Image.fromarray(pixels.astype(np.uint8))
+
+
 FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy, "grain": _grain,
-         "speckle": _speckle, "radial": _radial}
+         "speckle": _speckle, "radial": _radial, "striped": _striped}
 
 
 def _tile_mask(side: int, radius: int):
