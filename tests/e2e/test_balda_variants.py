@@ -4,6 +4,8 @@ manager: the bot makes legal moves the game takes, touches nothing but the board
 Submit button, reads the opponent's letters right, and its move count is the game's. Nothing in
 the bot knows which variant it plays."""
 
+import os
+import signal
 import threading
 
 import pytest
@@ -21,12 +23,12 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 MOVES = 3
 
 
-def play(variant: str, log, moves: int = MOVES, profile: Profile | None = None):
-    """One zero set-up game of ``variant``: (the bot's report, the game's events, stray points, the
-    input sent)."""
+def play(variant: str, log, moves: int = MOVES, profile: Profile | None = None, mouse=None):
+    """One zero set-up game of ``variant`` (``mouse``: the driver, PyAutoGUI's by default): (the bot's
+    report, the game's events, stray points, the input sent)."""
     prof = profile or Profile.preset("balda", "ru")
     prof.name = "balda-variant"
-    driver = RecordingDriver(PyAutoGUIDriver())
+    driver = RecordingDriver(mouse or PyAutoGUIDriver())
     with simgame(log, "balda", "--seed", "1", "--turns", str(moves + 1), *BALDA_VARIANTS[variant]) \
             as (_, source):
         bot = player(prof, source, Session(auto=True, turns=moves, save=True), driver=driver,
@@ -81,3 +83,31 @@ def test_words_the_game_lists_beside_the_board_are_never_played(tmp_path, data_d
     check_game(report, events, stray)
     earlier = set(events[0]["used"]) - {events[0]["used"][0]}
     assert earlier and earlier <= set(report.history), (earlier, report.history)
+
+
+class HeldPress(PyAutoGUIDriver):
+    """The desktop's mouse, with the window manager stopped for 2 s from the first press of a drag:
+    it holds that press (openbox takes presses on client windows in a synchronous grab) and the
+    game gets it, and the drag's moves in one burst, only afterwards."""
+
+    def __init__(self, wm):
+        super().__init__()
+        self.wm, self.held = wm, False
+
+    def press(self, x: float, y: float) -> None:
+        if not self.held:
+            self.held = True
+            os.kill(self.wm.pid, signal.SIGSTOP)
+            threading.Timer(2.0, os.kill, (self.wm.pid, signal.SIGCONT)).start()
+        super().press(x, y)
+
+
+def test_a_drag_the_game_does_not_show_as_planned_is_cancelled_not_sent(tmp_path, data_dir, window_manager):
+    if window_manager is None:
+        pytest.skip("another window manager runs on this display")
+    try:
+        report, events, stray, _ = play("practice-drag", tmp_path / "game.jsonl", moves=2,
+                                        mouse=HeldPress(window_manager))
+    finally:
+        os.kill(window_manager.pid, signal.SIGCONT)
+    check_game(report, events, stray, moves=2)

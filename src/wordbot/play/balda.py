@@ -404,20 +404,19 @@ class BaldaPlayer(Seat):
     def _send(self, actor: Actor, frame: Frame, v: BaldaView, move, placed: np.ndarray, entry: str,
               button: Box | None, tapped: int = 0) -> str:
         """Enter the word's cells (past the first ``tapped``) and send them the ``entry`` way; a
-        tapped word is sent only once the game shows exactly its cells selected (a tap lost or
-        landed elsewhere under load), else it is "cancelled". ``placed``: the cells' colours once
-        the new letter showed, before any cell of the word was tapped."""
+        word is sent (Return, Submit, the drag's release) only once the game shows exactly its
+        cells selected (a tap lost or landed elsewhere under load), else it is "cancelled".
+        ``placed``: the cells' colours once the new letter showed, before any cell was entered."""
         points = self._points(frame, v, move.path)
-        if entry == "drag":
-            actor.swipe(points)
-            return self._outcome(frame, v, move)
+        check = self._shows_path(v, placed, move, tapped)
+        if entry == "drag":  # a path shown otherwise is slid back and released on its first cell
+            return self._outcome(frame, v, move) if actor.swipe(points, check=check) else "cancelled"
         if entry == "button" and button is None:
             raise WordbotError("no Submit button found on the screen")
         target = None
         if button is not None:
             x, y, w, h = button
             target = (frame.origin[0] + x + w / 2, frame.origin[1] + y + h / 2)
-        check = self._shows_path(v, placed, move, tapped)
         if not points[tapped:]:  # all tapped on an earlier try: sent as they still show
             if check(0) != Shown.PATH:
                 return "cancelled"
