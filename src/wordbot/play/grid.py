@@ -39,8 +39,8 @@ from wordbot.solver.grid import Found
 
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
-# showed, or all an acceptance shows but the score's rise: a busy game's late reply (or score) would
-# otherwise land in the next word's watch (counted for it), and the word be tried again
+# showed (and part of an acceptance, until three were timed): a busy game's late reply would otherwise
+# land in the next word's watch (counted for it), and the word be judged without it
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a clicked cell is waited for this
 # many times the slowest of the last 20, and at least this long: a lost click costs that, not hold_wait
 SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
