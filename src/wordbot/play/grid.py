@@ -654,7 +654,13 @@ class GridPlayer(Seat):
                 if taken:
                     self._wholes.append(now - t0)
                 break  # all an acceptance shows; or, still learning it, the reply is over
-            if now - t0 > (late if first is None else rest if looks or self._part(sig) else limit):
+            if first is None:
+                bound = late
+            elif acc is None:  # still learning: the calm ends it (a game's first replies may be slow)
+                bound = LATE_REPLY
+            else:
+                bound = rest if looks or self._part(sig) else limit
+            if now - t0 > bound:
                 break
             if first is None and resend is not None and now - t0 > resend and selected:
                 again()
