@@ -82,3 +82,23 @@ def test_the_score_place_is_saved_and_read_from_the_first_word_of_the_next_round
         assert not report.failed and len(report.accepted) == len(took), report.summary()
         assert report.score == sum(s["points"] for s in took), report.summary()
         assert load_profile("scored").feedback.score is not None
+
+
+def test_words_entered_two_at_a_time_are_told_apart_by_the_score(tmp_path, data_dir, window_manager):
+    """A game whose verdicts come late: words go in two at a time, booked by the score's changes
+    and, where those do not tell, by its rise. A word the game did not take in a pair is tried once
+    more alone, and only its own refusal blacklists it."""
+    refuse = ("облик", "короб", "карбон", "кора")
+    args = VARIANTS["laggy"]
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "3", "--duration", "60", "--exclude", ",".join(refuse), *args) \
+            as (_, source):
+        report = player(source, duration=36, profile=profile_for(args)).run()
+    subs = submissions(log)
+    refused = [s["word"] for s in subs if not s["accepted"]]
+    assert refused and set(refused) <= set(refuse), report.summary()
+    assert all(refused.count(w) <= 2 for w in refused), refused  # in a pair, then alone
+    assert {w for w in refused if refused.count(w) == 2} <= set(report.rejected) <= set(refused), refused
+    took = [s for s in subs if s["accepted"]]
+    assert len(report.accepted) == len(took) and report.paired > 0, report.summary()
+    assert report.score == sum(s["points"] for s in took), report.summary()

@@ -74,6 +74,19 @@ def test_a_message_alone_is_not_an_acceptance_where_accepted_words_also_grow_a_l
     assert replies.verdict(Signature(None, None, ("below:0", "below:4"))) == "accepted"
 
 
+def test_part_of_an_acceptance_is_told_from_another_reply():
+    """A reply showing only part of what an acceptance shows (its flash, not yet its list) may be
+    one whose rest comes late: waited for. A reply with anything else (another colour, another
+    mark) is no part of one."""
+    replies = Replies(FeedbackSpec(accepted=Signature(YELLOW, GREEN, ("above:0", "below:0")), min_marks=2))
+    assert replies.partial(Signature(YELLOW, GREEN, ()))
+    assert replies.partial(Signature(YELLOW, None, ("above:0",)))
+    assert not replies.partial(Signature(YELLOW, RED, ()))
+    assert not replies.partial(Signature(YELLOW, GREEN, ("below:3",)))
+    assert not replies.partial(Signature())
+    assert not Replies(FeedbackSpec()).partial(Signature(YELLOW, GREEN, ()))  # nothing learned yet
+
+
 def test_a_game_that_never_replies_is_played_on_unconfirmed():
     replies = Replies(FeedbackSpec())
     for _ in range(5):

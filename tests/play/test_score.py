@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import FeedbackSpec, Signature
 from wordbot.play.feedback import Replies, Watch
-from wordbot.play.score import WORDS, ScoreReader, changed, find_score, read_numbers
+from wordbot.play.score import WORDS, Changes, ScoreReader, changed, find_score, read_numbers
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 FONTS = Path("/usr/share/fonts/truetype")
@@ -155,3 +155,27 @@ def test_a_score_rise_is_an_acceptance_and_a_still_score_is_no_verdict():
     assert replies.verdict(Signature(), True) == "accepted"
     assert replies.verdict(taken, False) == "none"  # the signs disagree: retried, not blacklisted
     assert replies.verdict(Signature(None, (239, 83, 80), ()), False) == "refused"
+
+
+def test_the_score_changes_are_counted_one_per_repaint_never_more():
+    """Two words in flight are booked by counting the score's changes: a change split over two
+    captures counts once, and two changes with no still frame between them count once too (too
+    few sends the bot to read the digits; too many would book a refused word)."""
+    look = LOOKS[0]
+    a, box = window(look, 12, 2, "")
+    b, _ = window(look, 15, 3, "КОТ +3")
+    c, _ = window(look, 19, 4, "НОРА +4")
+    half = a.copy()
+    half[:, : box[0] + box[2] // 2] = b[:, : box[0] + box[2] // 2]  # a capture halfway through the repaint
+    counted = Changes(box, a)
+    for frame in (a, half, b, b, b, c, c, c):
+        counted.feed(frame)
+    assert counted.count == 2 and counted.calm
+    merged = Changes(box, a)
+    for frame in (b, c):
+        merged.feed(frame)
+    assert merged.count == 1 and not merged.calm
+    still = Changes(box, b)
+    for frame in (window(look, 15, 3, "ДРУГОЕ")[0], b):  # a message changing below the score
+        still.feed(frame)
+    assert still.count == 0

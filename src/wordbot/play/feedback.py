@@ -162,6 +162,13 @@ class Replies:
             return "none"
         return "accepted" if ok else "refused"
 
+    def partial(self, sig: Signature) -> bool:
+        """Whether ``sig`` shows part of what an acceptance shows and nothing else (its flash, not
+        yet its list; its message, not yet its score): the rest may come late."""
+        acc = self.spec.accepted
+        return acc is not None and not sig.empty and same_colour(sig.held, acc.held) \
+            and (sig.flash is None or same_colour(sig.flash, acc.flash)) and set(sig.marks) <= set(acc.marks)
+
     def learn(self, sig: Signature) -> list[int] | None:
         """Take the reply to a learning word. Once enough agree: sets the accepted signature and
         returns the indices (into the replies taken) of those that were acceptances."""

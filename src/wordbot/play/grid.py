@@ -11,12 +11,14 @@ pauses and re-reads instead of entering words.
 
 from __future__ import annotations
 
+import statistics
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import combinations
 
 import numpy as np
 
@@ -32,7 +34,7 @@ from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
-from wordbot.play.score import WORDS, Frames, ScoreReader, changed, find_score, fits
+from wordbot.play.score import WORDS, Changes, Frames, ScoreReader, changed, find_score, fits, read_numbers
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
@@ -47,6 +49,8 @@ SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next W
 # reply cut short under load (the score drawn a frame later) makes one search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
+PAIR_CHECKS = 2  # pairs whose score rise, read, must agree with the score's changes before those are
+# trusted to count the words taken
 WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart (a busy page repaints its score late),
 # and "accepted" is learned from all of them
@@ -86,6 +90,9 @@ class RoundReport:
     cancelled: list[str] = field(default_factory=list)  # shown otherwise than planned: not submitted
     entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
     resent: int = 0  # click words confirmed a second time (the game showed no reply to the first)
+    paired: int = 0  # words entered while another word's reply was on its way
+    guessed: list[str] = field(default_factory=list)  # booked as taken on the likelier guess: the game
+    # took one of two words worth the same, the score does not say which
     points: int = 0
     unsure_tiles: int = 0
     latency_ms: list[float] = field(default_factory=list)  # capture -> overlay drawn
@@ -100,7 +107,8 @@ class RoundReport:
         return {"planned": self.planned, "swiped": self.swiped, "accepted": len(self.accepted),
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
                 "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
-                "cancelled": len(self.cancelled), "resent": self.resent, "points": self.points,
+                "cancelled": len(self.cancelled), "resent": self.resent, "paired": self.paired,
+                "guessed": len(self.guessed), "points": self.points,
                 "game_score": self.score,
                 "unsure_tiles": self.unsure_tiles,
                 "latency_ms_median": round(lat[len(lat) // 2], 1) if lat else None,
@@ -156,6 +164,12 @@ class GridPlayer(Seat):
         self._selection: RGB | None = None  # the game's plain selection colour, once seen
         self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
         self._wholes: deque[float] = deque(maxlen=20)  # seconds the last acceptances took to show whole
+        self._entries: deque[float] = deque(maxlen=20)  # seconds the last words took to enter
+        self._pairs = "checking"  # words entered two at a time: "checking" (each pair's score rise
+        # read), "on" (its changes counted), "off" (they did not tell the words taken apart)
+        self._checked = 0  # pairs whose score rise agreed with its changes
+        self._solo: set[str] = set()  # words the game did not take while another was in flight
+        self._scores: deque[tuple[np.ndarray, int]] = deque(maxlen=2)  # the last frames the score was read in
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
@@ -318,22 +332,33 @@ class GridPlayer(Seat):
                 continue
             if self.overlay is not None:
                 self.show(base, queue)
-            queue.remove(word)
-            try:
-                outcome = self._enter(actor, word, base)
-            except Moved:
-                suspect = True
-                queue.insert(0, word)
-                continue
-            since_read += 1
-            if outcome == "cancelled":
-                self.report.cancelled.append(word.word)
-                self.say(f"the game showed another path than {word.word!r}: cancelled, not submitted")
-                suspect = True
-            if outcome in ("cancelled", "none"):
-                tries[word.word] = tries.get(word.word, 0) + 1
-                if tries[word.word] <= self.opts.retries:
-                    queue.insert(min(2, len(queue)), word)
+            partner = self._partner(queue, word)
+            batch = [word] if partner is None else [word, partner]
+            for w in batch:
+                queue.remove(w)
+            if partner is None:
+                try:
+                    results = [(word, self._enter(actor, word, base))]
+                except Moved:
+                    results = [(word, "moved")]
+            else:
+                results = self._enter_pair(actor, batch, base)
+            for w, outcome in results:
+                if outcome in ("moved", "unsent"):
+                    suspect = suspect or outcome == "moved"
+                    queue.insert(0, w)
+                    continue
+                since_read += 1
+                if outcome == "cancelled":
+                    self.report.cancelled.append(w.word)
+                    self.say(f"the game showed another path than {w.word!r}: cancelled, not submitted")
+                    suspect = True
+                if outcome == "alone":  # not taken while another word was in flight: its own reply tells
+                    queue.insert(min(2, len(queue)), w)
+                if outcome in ("cancelled", "none"):
+                    tries[w.word] = tries.get(w.word, 0) + 1
+                    if tries[w.word] <= self.opts.retries:
+                        queue.insert(min(2, len(queue)), w)
         actor.finish()
         if not queue:
             self.report.stopped = "every word played"
@@ -376,6 +401,31 @@ class GridPlayer(Seat):
         self._reply_frames = None
         base_colours = self.watch.colours(base.image)
         held = Held()
+        done = self._send(actor, word, base_colours, held, selected)
+        if style == "click":
+            self._stale = set()
+        if not done:
+            if style == "click":  # Escape was pressed: given the time a cell takes to show
+                self._stale = self._still_selected(cells, self._selection, self._show_wait())
+            return None
+        points = [self._screen(c) for c in word.path]
+        again = None
+        if style == "click" and self.opts.input.confirm:
+            again = partial(actor.confirm, self.opts.input.confirm, points[-1], self._button_point())
+        reply = self._reply(base, base_colours, cells, held, again)
+        if style == "click" and not self.opts.input.confirm:
+            reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
+        if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
+            self._stale = self._still_selected(cells, self._selection)
+        return reply
+
+    def _send(self, actor: Actor, word: Found, base_colours: np.ndarray, held: Held,
+              selected: int = 0) -> bool:
+        """Enter ``word`` in the game's input style, each cell checked where the game shows them;
+        False when it showed another path (cancelled, not sent)."""
+        style = self.opts.input.style
+        cells = self._cells(word)
+        t0 = time.monotonic()
         check = self._checker(cells, base_colours, held, selected) if style in ("drag", "click") else None
         points = [self._screen(c) for c in word.path]
         if style == "drag":
@@ -392,22 +442,10 @@ class GridPlayer(Seat):
 
             actor.type_word(word.word, ready=typed)
             done = True
-        if style == "click":
-            self._stale = set()
-        if not done:
-            if style == "click":  # Escape was pressed: given the time a cell takes to show
-                self._stale = self._still_selected(cells, self._selection, self._show_wait())
-            return None
-        self.report.entered.append((word.word, list(word.path)))
-        again = None
-        if style == "click" and self.opts.input.confirm:
-            again = partial(actor.confirm, self.opts.input.confirm, points[-1], self._button_point())
-        reply = self._reply(base, base_colours, cells, held, again)
-        if style == "click" and not self.opts.input.confirm:
-            reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
-        if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
-            self._stale = self._still_selected(cells, self._selection)
-        return reply
+        if done:
+            self._entries.append(time.monotonic() - t0)
+            self.report.entered.append((word.word, list(word.path)))
+        return done
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Signature) -> Signature:
@@ -659,7 +697,7 @@ class GridPlayer(Seat):
             elif acc is None:  # still learning: the calm ends it (a game's first replies may be slow)
                 bound = LATE_REPLY
             else:
-                bound = rest if looks or self._part(sig) else limit
+                bound = rest if looks or self.replies.partial(sig) else limit
             if now - t0 > bound:
                 break
             if first is None and resend is not None and now - t0 > resend and selected:
@@ -671,13 +709,6 @@ class GridPlayer(Seat):
             self.replies.seen_latency(first)
         self._reply_frames = (before.image, frame.image)
         return sig
-
-    def _part(self, sig: Signature) -> bool:
-        """Whether the reply so far shows part of what an acceptance shows and nothing else (its
-        flash, not yet its list; its message, not yet its score): the rest may come late."""
-        acc = self.opts.feedback.accepted
-        return acc is not None and not sig.empty and same_colour(sig.held, acc.held) \
-            and (sig.flash is None or same_colour(sig.flash, acc.flash)) and set(sig.marks) <= set(acc.marks)
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
         """Book the game's reply to ``word`` (``frames``: before the word and after its reply).
@@ -712,14 +743,10 @@ class GridPlayer(Seat):
         r = self.report
         if verdict == "accepted":
             self._learn_score(frames)
-            r.accepted.append(word.word)
-            r.points += word.score
-            if word.word not in self.base:
-                self.learned.accept(word.word)
+            self._take(word)
         elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
-            r.accepted.append(word.word)
-            r.points += word.score
+            self._take(word)
         elif verdict == "refused":
             r.rejected.append(word.word)
             self.say(f"the game refused {word.word!r}: blacklisted")
@@ -732,6 +759,12 @@ class GridPlayer(Seat):
             r.unregistered += 1
             self._no_reply.add(word.word)
         return verdict
+
+    def _take(self, word: Found) -> None:
+        self.report.accepted.append(word.word)
+        self.report.points += word.score
+        if word.word not in self.base:
+            self.learned.accept(word.word)
 
     def _rose(self, sig: Signature, frames: Frames | None) -> bool | None:
         """Whether the game's score rose on this reply (None: no score known, or not read). Read
@@ -805,6 +838,136 @@ class GridPlayer(Seat):
         self.replies.changed = True
         self.say(f"the game takes words of {length + 1} letters or more")
         self._learned()
+
+    # --- two words in flight -------------------------------------------------------------------
+    def _partner(self, queue: list[Found], word: Found) -> Found | None:
+        """A word to enter while ``word``'s reply is on its way, where that pays and the two replies
+        can still be told apart: the game sets the pace (its acceptances take longer to show than
+        a word to enter), its replies show nothing on the board, and its score is known. Of the
+        best words, one worth other points than ``word``, so that the score's rise alone names the
+        words it took; with none such, the next one, once the score's changes count words and the
+        game refused none this round (a refusal then may leave which of the two it took unknown)."""
+        acc, style = self.opts.feedback.accepted, self.opts.input.style
+        if self._pairs == "off" or style not in ("drag", "type") or acc is None or acc.flash is not None \
+                or self.score is None or word.word in self._solo or not self.replies.learned \
+                or min(len(self._wholes), len(self._entries)) < LEARN_WORDS \
+                or statistics.median(self._wholes) <= statistics.median(self._entries):
+            return None
+        others = [w for w in queue if w is not word and w.word not in self._solo]
+        same = self._pairs == "on" and not (self.report.rejected or self._solo or self.report.guessed)
+        return next((w for w in others if w.score != word.score), others[0] if same and others else None)
+
+    def _enter_pair(self, actor: Actor, words: list[Found], base: Frame) -> list[tuple[Found, str]]:
+        """Enter ``words`` one after another without waiting for replies, then book them by the
+        score: as many separate changes of it as words, all taken (once that proved right); else
+        its rise, read, names the words taken. One it did not take is tried again alone: its own
+        reply is the evidence a refusal needs."""
+        first, events = base, Changes(self.score.box, base.image)
+        sent: list[Found] = []
+        results: list[tuple[Found, str]] = []
+        for word in words:
+            frame = self._idle_under(word) if sent else base
+            if frame is None:
+                results.append((word, "unsent"))
+                continue
+            try:
+                done = self._send(actor, word, self.watch.colours(frame.image), Held())
+            except Moved:
+                results.append((word, "moved"))
+                continue
+            self.report.swiped += 1
+            if not done:
+                results.append((word, "cancelled"))
+                continue
+            sent.append(word)
+            events.feed(self.grab().image)
+        self.report.paired += len(sent) if len(sent) > 1 else 0
+        start, rest = time.monotonic(), 2 * max(self._wholes)
+        frame, read = first, False
+        while sent:
+            frame = self.grab()
+            events.feed(frame.image)
+            waited = time.monotonic() - start
+            if events.calm and (events.count >= len(sent) or waited > rest) or waited > rest + LATE_REPLY:
+                break
+            if events.calm and events.count and not read and waited > max(self._wholes):
+                read = True  # changes too close together count once: the score read may show all taken
+                was, now = self._score_at(first.image), self._score_at(frame.image)
+                if was is not None and now is not None and now - was == sum(w.score for w in sent):
+                    break
+            time.sleep(0.01)
+        booked = self._taken(sent, events.count, first.image, frame.image)
+        taken, unknown = booked or ([], sent)
+        for word in sent:
+            if word in unknown:
+                self.report.unconfirmed.append(word.word)
+                results.append((word, "unconfirmed"))
+            elif word in taken:
+                self._take(word)
+                results.append((word, "accepted"))
+            else:
+                self._solo.add(word.word)
+                results.append((word, "alone"))
+        return results
+
+    def _taken(self, sent: list[Found], count: int, before: np.ndarray,
+               after: np.ndarray) -> tuple[list[Found], list[Found]] | None:
+        """The words of ``sent`` the game took, and those it is not known of: all taken, when the
+        score changed once for each (trusted after PAIR_CHECKS pairs where its read rise agreed);
+        else the set of them whose points add up to its rise. Where several sets of one size do
+        (two words worth the same, one taken), the likeliest is booked and the others are not known
+        (neither tried again nor blacklisted: a retry of a taken word is refused too). None (and
+        no more pairs this round) when the rise is not read or names no set."""
+        if not sent or self._pairs == "on" and count == len(sent):
+            return sent, []
+        was, now = self._score_at(before), self._score_at(after)
+        sets = [] if was is None or now is None else \
+            [list(c) for n in range(len(sent) + 1) for c in combinations(sent, n)
+             if sum(w.score for w in c) == now - was]
+        if not sets or len({len(c) for c in sets}) > 1:
+            self._pairs = "off"
+            self.say("the score's rise did not tell which words the game took: one word at a time")
+            return None
+        taken = max(sets, key=lambda c: sum(float(self.lex.freq[self.lex.index(w.word)]) for w in c))
+        if self._pairs == "checking" and count == len(taken):
+            self._checked += 1
+            self._pairs = "on" if self._checked >= PAIR_CHECKS else "checking"
+        elif count > len(taken):  # (fewer: two changes close together counted once)
+            self._pairs = "off"  # the score changes more than once a word: its changes do not count words
+        unknown = [w for c in sets for w in c if w not in taken]
+        if unknown:
+            self.report.guessed.append(taken[0].word)
+            words = ", ".join(w.word for w in [*taken, *unknown])
+            self.say(f"the game took one of {words} (worth the same): booked {taken[0].word!r}, the other "
+                     "not known")
+        return taken, unknown
+
+    def _score_at(self, image: np.ndarray) -> int | None:
+        """The score shown in ``image``, read (Tesseract), or the last reading where it is unchanged."""
+        box = self.score.box
+        for seen, value in self._scores:
+            if not changed(seen, image, box):
+                return value
+        try:
+            (value,) = read_numbers([(image, box)])
+        except (ImportError, OSError):
+            return None
+        if value is not None:
+            self._scores.append((image, value))
+        return value
+
+    def _idle_under(self, word: Found, timeout: float = 0.5) -> Frame | None:
+        """A frame with ``word``'s cells back at their idle colour (the word entered just before may
+        still show selected there); None if they stay otherwise."""
+        cells = set(self._cells(word))
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.grab()
+            if not self.watch.changed_cells(self.idle, self.watch.colours(frame.image)) & cells:
+                return frame
+            if time.monotonic() > deadline:
+                return None
+            time.sleep(0.01)
 
     # --- stillness, noise, the end of the round ------------------------------------------------
     def _learn_noise(self) -> None:

@@ -110,6 +110,30 @@ def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
     return int(diff.sum()) >= max(3, h // 4)
 
 
+class Changes:
+    """Counts the separate changes of the score's place over a run of frames. A change ends only
+    once the place held still for CALM frames, so one repaint split over two captures counts once
+    (two replies that close together count once too: too few, never too many)."""
+
+    CALM = 2
+
+    def __init__(self, box: Box, first: np.ndarray):
+        self.box, self._prev = box, first
+        self.count, self._still = 0, self.CALM
+
+    def feed(self, image: np.ndarray) -> None:
+        if changed(self._prev, image, self.box):
+            self.count += self._still >= self.CALM
+            self._still = 0
+        else:
+            self._still += 1
+        self._prev = image
+
+    @property
+    def calm(self) -> bool:
+        return self._still >= self.CALM
+
+
 def changed_words(watch: Watch, before: np.ndarray, after: np.ndarray) -> list[Box]:
     """The boxes of the words of text outside the board (and its noise) that changed."""
     diff = watch.outside(before, after)
