@@ -15,7 +15,7 @@ import statistics
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import combinations
@@ -404,9 +404,10 @@ class GridPlayer(Seat):
         done = self._send(actor, word, base_colours, held, selected)
         if style == "click":
             self._stale = set()
+        board = range(len(self.reading.tiles))  # an earlier cancelled word's cells may be kept too
         if not done:
             if style == "click":  # Escape was pressed: given the time a cell takes to show
-                self._stale = self._still_selected(cells, self._selection, self._show_wait())
+                self._stale = self._still_selected(board, self._selection, self._show_wait())
             return None
         points = [self._screen(c) for c in word.path]
         again = None
@@ -416,7 +417,7 @@ class GridPlayer(Seat):
         if style == "click" and not self.opts.input.confirm:
             reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
-            self._stale = self._still_selected(cells, self._selection)
+            self._stale = self._still_selected(board, self._selection)
         return reply
 
     def _send(self, actor: Actor, word: Found, base_colours: np.ndarray, held: Held,
@@ -478,10 +479,10 @@ class GridPlayer(Seat):
             actor.driver.key("Escape")
         return reply
 
-    def _still_selected(self, cells: list[int], selection: RGB | None, wait: float = 0.0) -> set[int]:
-        """The cells of a click word still in the game's selection colour (``wait``: for up to
-        that long) after it was cancelled (Escape) or got no reply (a lost confirm): the game kept
-        them selected. The next word must not extend them: it starts on a cell not next to them,
+    def _still_selected(self, cells: Iterable[int], selection: RGB | None, wait: float = 0.0) -> set[int]:
+        """The cells still in the game's selection colour (``wait``: for up to that long) after a
+        click word was cancelled (Escape) or got no reply (a lost confirm): the game kept them
+        selected. The next word must not extend them: it starts on a cell not next to them,
         and goes on only once they show plain again (the game started a new selection)."""
         if selection is None:
             return set()
@@ -1003,25 +1004,33 @@ class GridPlayer(Seat):
             safe = [w for w in queue or () if self._cells(w)[0] not in kept]
             if queue and not safe:
                 if time.monotonic() > deadline:  # the game keeps these cells coloured: their colour now
-                    self.idle = colours  # (a kept selection stays out by its colour)
+                    self._adopt(colours, busy)
                     return None, None
                 prev = frame
                 self.wait(0.05)
                 continue
-            word = next((w for w in safe if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
-                        safe[0]) if queue else None
+            # a word through a kept cell is always cancelled (the check cannot see it selected anew)
+            clear = [w for w in safe if not self._stale & set(self._cells(w))] or safe
+            word = next((w for w in clear if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
+                        clear[0]) if queue else None
             wanted = set(self._cells(word)) if word is not None else lettered
+            waiting = busy - self._stale  # a kept selection does not clear by waiting: a new one clears it
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
-            if quiet and not busy & wanted:
+            if quiet and not waiting & wanted:
                 return frame, word
             if time.monotonic() > deadline:
                 if prev is not None and not quiet:  # keeps changing by itself: noise
                     self.watch.learn_noise(prev.image, frame.image)
-                if busy & wanted:  # the game keeps these cells coloured: that is their colour now
-                    self.idle = self.watch.colours(frame.image)
+                self._adopt(colours, waiting & wanted)  # the game keeps them coloured: their colour now
                 return frame, word
             prev = frame
             self.wait(0.015)
+
+    def _adopt(self, colours: np.ndarray, cells: set[int]) -> None:
+        """Take ``cells``' colours now for their idle ones, but never a kept selection's: adopted,
+        it would look idle, and a word starting next to it would extend it unseen."""
+        for c in cells - self._stale - self._in_selection(colours):
+            self.idle[c] = colours[c]
 
     def _in_selection(self, colours: np.ndarray) -> set[int]:
         """Cells in a click game's selection colour (once known)."""
