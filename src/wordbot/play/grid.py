@@ -51,6 +51,7 @@ RESEND = 3.0  # a click word still selected with no reply after this many times 
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 PAIR_CHECKS = 2  # pairs whose score rise, read, must agree with the score's changes before those are
 # trusted to count the words taken
+SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart (a busy page repaints its score late),
 # and "accepted" is learned from all of them
@@ -165,6 +166,7 @@ class GridPlayer(Seat):
         self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
         self._wholes: deque[float] = deque(maxlen=20)  # seconds the last acceptances took to show whole
         self._entries: deque[float] = deque(maxlen=20)  # seconds the last words took to enter
+        self._flash: tuple[set[int], RGB] | None = None  # the last word's cells and its reply's colour
         self._pairs = "checking"  # words entered two at a time: "checking" (each pair's score rise
         # read), "on" (its changes counted), "off" (they did not tell the words taken apart)
         self._checked = 0  # pairs whose score rise agreed with its changes
@@ -400,8 +402,11 @@ class GridPlayer(Seat):
         cells = self._cells(word)
         self._reply_frames = None
         base_colours = self.watch.colours(base.image)
+        fading = sorted(self._fading(base_colours) & set(cells[selected + 1:]))  # waited for, then entered
+        base_colours[fading] = self.idle[fading]
+        self._flash = None
         held = Held()
-        done = self._send(actor, word, base_colours, held, selected)
+        done = self._send(actor, word, base_colours, held, selected, set(fading))
         if style == "click":
             self._stale = set()
         board = range(len(self.reading.tiles))  # an earlier cancelled word's cells may be kept too
@@ -421,13 +426,15 @@ class GridPlayer(Seat):
         return reply
 
     def _send(self, actor: Actor, word: Found, base_colours: np.ndarray, held: Held,
-              selected: int = 0) -> bool:
+              selected: int = 0, fading: set[int] = frozenset()) -> bool:
         """Enter ``word`` in the game's input style, each cell checked where the game shows them;
-        False when it showed another path (cancelled, not sent)."""
+        False when it showed another path (cancelled, not sent). ``fading``: cells still showing
+        the last reply, each waited for until plain before it is entered."""
         style = self.opts.input.style
         cells = self._cells(word)
         t0 = time.monotonic()
-        check = self._checker(cells, base_colours, held, selected) if style in ("drag", "click") else None
+        check = self._checker(cells, base_colours, held, selected, fading) \
+            if style in ("drag", "click") else None
         points = [self._screen(c) for c in word.path]
         if style == "drag":
             done = actor.swipe(points, check=check)
@@ -568,9 +575,10 @@ class GridPlayer(Seat):
         return self.watch.changed_cells(colours, self._cell_colours()) == {cell}
 
     def _checker(self, cells: list[int], base: np.ndarray, held: Held,
-                 selected: int = 0) -> Check:
+                 selected: int = 0, fading: set[int] = frozenset()) -> Check:
         """``check(k)`` for the actor: PATH once the game shows the first k cells of the path
-        selected and nothing else (UNSEEN at once where the game shows no selection); records the
+        selected and nothing else (UNSEEN at once where the game shows no selection), and the next
+        cell, if ``fading`` (still in the last reply's colour), is plain again; records the
         path's colour while held (for the reply's signature) at the last cell. The first
         ``selected`` cells show selected already (``base`` is from before)."""
         spec = self.opts.feedback
@@ -595,7 +603,7 @@ class GridPlayer(Seat):
                     colours = self.watch.colours(held.frame.image)
                 else:
                     colours = self._cell_colours()
-                shown = self.watch.changed_cells(base, colours) - ignore
+                shown = self.watch.changed_cells(base, colours) - ignore - (fading - want)
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
                         return Shown.OTHER
@@ -623,7 +631,7 @@ class GridPlayer(Seat):
                     return Shown.UNSEEN
                 elif shown == want:
                     self._shows.append(time.monotonic() - start)
-                    return Shown.PATH
+                    return self._faded(cells[k]) if k < len(cells) and cells[k] in fading else Shown.PATH
                 elif not shown and k > 1:
                     return Shown.UNSEEN  # the word so far took its verdict colour, here the plain one (a
                     # lost selection would show as a new one-cell selection at the next cell)
@@ -632,6 +640,25 @@ class GridPlayer(Seat):
                 time.sleep(0.005)
 
         return check
+
+    def _fading(self, colours: np.ndarray) -> set[int]:
+        """The last word's cells still in its reply's colour: a flash that clears by itself. Where
+        the game shows each cell selected as it is entered, the next word need not wait for it:
+        it starts elsewhere, and each of its cells is entered once plain."""
+        if self._flash is None or not self.opts.feedback.highlight:
+            return set()
+        cells, colour = self._flash
+        return {c for c in cells if same_colour(tuple(colours[c]), colour)}
+
+    def _faded(self, cell: int) -> Shown:
+        """PATH once ``cell`` shows plain again, OTHER if it keeps the reply's colour (then it is no
+        flash: the word is cancelled, and the next one waits for the board at rest)."""
+        deadline = time.monotonic() + SETTLE
+        while cell in self.watch.changed_cells(self.idle, self._cell_colours()):
+            if time.monotonic() > deadline:
+                return Shown.OTHER
+            time.sleep(0.005)
+        return Shown.PATH
 
     def _show_wait(self) -> float:
         """How long a cell may take to show selected. A click game may drop a tap (then waiting
@@ -708,6 +735,7 @@ class GridPlayer(Seat):
             time.sleep(0.01)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
+        self._flash = (set(cells), flash) if flash is not None else None
         self._reply_frames = (before.image, frame.image)
         return sig
 
@@ -982,7 +1010,7 @@ class GridPlayer(Seat):
             prev = frame
 
     def _settle(self, queue: list[Found] | None = None,
-                timeout: float = 1.5) -> tuple[Frame | None, Found | None]:
+                timeout: float = SETTLE) -> tuple[Frame | None, Found | None]:
         """A frame with the board at rest for the next word, and that word: the best of ``queue``
         whose cells show no earlier reply (long words cover much of a small board; else the best),
         its cells at their idle colour (all cells without a queue) and nothing changing outside the
@@ -1014,7 +1042,9 @@ class GridPlayer(Seat):
             word = next((w for w in clear if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
                         clear[0]) if queue else None
             wanted = set(self._cells(word)) if word is not None else lettered
-            waiting = busy - self._stale  # a kept selection does not clear by waiting: a new one clears it
+            # a kept selection does not clear by waiting (a new one clears it); the last reply's flash
+            # fading from the word's later cells is waited for as each is entered
+            waiting = busy - self._stale - (self._fading(colours) - {self._cells(word)[0]} if word else set())
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
             if quiet and not waiting & wanted:
                 return frame, word
