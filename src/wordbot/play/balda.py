@@ -250,10 +250,6 @@ class BaldaPlayer(Seat):
         tiles = reread(frame.image, read_tiles(frame.image, geometry(v.board), v.glyphs.lang), v.glyphs).tiles
         return frame, tiles, v.watch.colours(frame.image)
 
-    def colours_now(self, v: BaldaView) -> np.ndarray:
-        """The board cells' colours now, without reading letters: polled per tap."""
-        return v.watch.colours(self.grab().image)
-
     def choose(self, v: BaldaView):
         """The AI's move, unless it crosses an unsure tile, needs a key not found, or is a word
         this game refused; then the best move that does none of these (None when there is none)."""
@@ -345,7 +341,7 @@ class BaldaPlayer(Seat):
         if not self._place(actor, frame, v, move):
             self.say("the game did not show the letter: move not entered")
             return False
-        placed = self.colours_now(v)
+        placed = self.cell_colours(v.watch)
         if self.spec.entry:
             outcome = self._send(actor, frame, v, move, placed, self.spec.entry, button)
         else:
@@ -438,7 +434,7 @@ class BaldaPlayer(Seat):
             want = set(cells[:tapped + k])
             deadline = time.monotonic() + self.opts.show_wait
             while True:
-                shown = v.watch.changed_cells(placed, self.colours_now(v))
+                shown = v.watch.changed_cells(placed, self.cell_colours(v.watch))
                 self._new_shows = self._new_shows or new in shown & want
                 if shown - {new} == want - {new} and (new in shown or new not in want or not self._new_shows):
                     return Shown.PATH
@@ -501,7 +497,7 @@ class BaldaPlayer(Seat):
         actor.taps(self._points(frame, v, move.path[: k + 1]))
         deadline = time.monotonic() + 0.6
         while time.monotonic() < deadline:
-            now = self.colours_now(v)
+            now = self.cell_colours(v.watch)
             if not same_colour(tuple(now[cell]), tuple(before[cell])):
                 return k + 1
             self.wait(0.05)

@@ -217,11 +217,6 @@ class GridPlayer(Seat):
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
             self.wait(0.25)
 
-    def _cell_colours(self) -> np.ndarray:
-        """Each cell's colour now, from a capture of the board alone (a few ms: checked per cell)."""
-        box = self.watch.box
-        return self.watch.colours(self.grab_area(box), at=(box[0], box[1]))
-
     def _read(self, frame: Frame) -> BoardReading | None:
         try:
             r = self.reader(frame.image)
@@ -495,7 +490,7 @@ class GridPlayer(Seat):
             return set()
         deadline = time.monotonic() + wait
         while True:
-            colours = self._cell_colours()
+            colours = self.cell_colours(self.watch)
             kept = {c for c in cells if same_colour(tuple(colours[c]), selection)}
             if not kept or time.monotonic() > deadline:
                 return kept
@@ -503,7 +498,7 @@ class GridPlayer(Seat):
 
     def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
         """Whether every cell of the word shows otherwise than before it was entered."""
-        return self.watch.changed_cells(base_colours, self._cell_colours()) >= set(cells)
+        return self.watch.changed_cells(base_colours, self.cell_colours(self.watch)) >= set(cells)
 
     def _send_buttons(self, base: Frame) -> list[Box]:
         """Buttons beside the board that say they send a word, found once a round."""
@@ -554,7 +549,7 @@ class GridPlayer(Seat):
             kept = self._shows_only(colours, first)
         if not kept:
             return None
-        selection = self.watch.path_colour(colours, self._cell_colours(), [first])
+        selection = self.watch.path_colour(colours, self.cell_colours(self.watch), [first])
         actor.driver.key("Escape")
         return len(self._still_selected([first], selection, self.opts.hold_wait))
 
@@ -572,7 +567,7 @@ class GridPlayer(Seat):
 
     def _alone(self, colours: np.ndarray, cell: int) -> bool:
         """Whether ``cell`` is now the one cell whose colour differs from ``colours``."""
-        return self.watch.changed_cells(colours, self._cell_colours()) == {cell}
+        return self.watch.changed_cells(colours, self.cell_colours(self.watch)) == {cell}
 
     def _checker(self, cells: list[int], base: np.ndarray, held: Held,
                  selected: int = 0, fading: set[int] = frozenset()) -> Check:
@@ -602,7 +597,7 @@ class GridPlayer(Seat):
                     held.frame = self.grab()
                     colours = self.watch.colours(held.frame.image)
                 else:
-                    colours = self._cell_colours()
+                    colours = self.cell_colours(self.watch)
                 shown = self.watch.changed_cells(base, colours) - ignore - (fading - want)
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
@@ -654,7 +649,7 @@ class GridPlayer(Seat):
         """PATH once ``cell`` shows plain again, OTHER if it keeps the reply's colour (then it is no
         flash: the word is cancelled, and the next one waits for the board at rest)."""
         deadline = time.monotonic() + SETTLE
-        while cell in self.watch.changed_cells(self.idle, self._cell_colours()):
+        while cell in self.watch.changed_cells(self.idle, self.cell_colours(self.watch)):
             if time.monotonic() > deadline:
                 return Shown.OTHER
             time.sleep(0.005)

@@ -13,6 +13,7 @@ from wordbot.act import Stopped
 from wordbot.errors import WordbotError
 from wordbot.ocr import BoardReading
 from wordbot.overlay import Scene
+from wordbot.play.feedback import Watch
 from wordbot.solver.grid import Found
 
 
@@ -43,6 +44,12 @@ class Seat:
         origin = (int(self.source.origin[0]), int(self.source.origin[1]))
         self.window = (*origin, image.shape[1], image.shape[0])
         return Frame(image, origin)
+
+    def cell_colours(self, watch: Watch) -> np.ndarray:
+        """Each cell's colour now, from a capture of ``watch``'s board alone (a few ms: polled per
+        cell while a word is entered)."""
+        box = watch.box
+        return watch.colours(self.grab_area(box), at=(box[0], box[1]))
 
     def grab_area(self, rect: tuple[int, int, int, int]) -> np.ndarray:
         """The pixels of ``rect`` (frame coordinates) now; WindowGone as ``grab``."""
