@@ -32,7 +32,8 @@ FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"
 # held-out fonts: the URW, narrow, condensed, display and mono ones until the first blind run, the
 # Open Sans .. Jura ones (Debian fonts-open-sans, fonts-roboto-unhinted, fonts-paratype,
 # fonts-cantarell, fonts-noto-extra, fonts-lato, fonts-comfortaa, fonts-jura) until the second;
-# the last six widen the kinds of type (monospaced slabs, serifs).
+# the next six widen the kinds of type (monospaced slabs, serifs); the last six are 8-bit PCs' pixel
+# faces (Debian fonts-pc, fonts-pc-extra: their V is U with a narrow foot, issue 11).
 DEV_FONTS = (
     "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSerif-Bold.ttf",
     "liberation/LiberationSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
@@ -53,6 +54,8 @@ DEV_FONTS = (
     "freefont/FreeMonoBold.ttf", "urw-base35/NimbusMonoPS-Bold.otf", "paratype/PTM75F.ttf",
     "urw-base35/NimbusRoman-Bold.otf", "urw-base35/URWBookman-Demi.otf",
     "dejavu/DejaVuSerifCondensed-Bold.ttf",
+    "pc/Px_IBM_VGA8.ttf", "pc/Px_IBM_CGA.ttf", "pc/Px_TandyNew_TV.ttf",
+    "pc/Px_IBM_EGA9.ttf", "pc/Px_IBM_CGAthin.ttf", "pc/Px_IBM_MDA.ttf",
 )
 # Held out of the bank and of the tests, used to check development changes on fonts the bank has
 # never seen (so no longer blind): the benchmark's first blind fonts, chosen on 2026-11-22 (Debian
