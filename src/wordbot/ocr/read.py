@@ -423,8 +423,8 @@ def _second_reader(inks: list[np.ndarray | None], glyphs: np.ndarray, found: Scr
     at ``AGREED`` confidence (two readers agreeing; neither was sure alone). Only where no other
     letter came very near (``SECOND_RATIO``: where two letters fit nearly alike, a Б whose flag is
     lost and a В, both readers see the same ambiguous ink and agree on the wrong one), and only
-    where the board draws that letter one way (``_two_shapes``: Okolaks' U-shaped V beside its
-    U's, both read U by both readers)."""
+    where the glyph is drawn like the board's sure glyphs of that letter (``_two_shapes``: Okolaks'
+    U-shaped V beside its sure U's, read U by both readers)."""
     d1, d2 = 1 - m.best, np.maximum(1 - m.runner_up, 1e-6)
     doubtful = [k for k in range(len(idx)) if eligible[k] and conf[idx[k]] < THRESHOLD
                 and inks[k] is not None and d1[k] / d2[k] < SECOND_RATIO]
@@ -495,11 +495,11 @@ def _measures(pixel: np.ndarray, shape: np.ndarray, letters: np.ndarray) -> np.n
 
 
 def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: list[int]) -> list[int]:
-    """Of the glyphs ``ask`` (of a board's lettered ``glyphs``, read as ``letters`` with ``conf``),
-    those drawn like every other glyph read as their letter on the board: as alike as the board's
-    sure glyphs (``SOURCE``) of one letter are to each other at least (the median of ``_measures``).
-    A letter read from two shapes is two letters drawn near alike, and a glyph of either may be the
-    other. All of ``ask`` where no letter is sure twice (nothing to measure by)."""
+    """Of the doubtful glyphs ``ask`` (of a board's lettered ``glyphs``, read as ``letters`` with
+    ``conf``), those drawn like every glyph read surely as their letter on the board: as alike as
+    the board's sure glyphs (``SOURCE``) of some letter are to each other (the least of
+    ``_measures``). A letter read from two shapes is two letters drawn near alike. All of ``ask``
+    where no letter is sure twice (nothing to measure by)."""
     sure = np.nonzero(conf >= SOURCE)[0]
     if len(sure) == 0 or not ask:
         return list(ask)
@@ -509,7 +509,9 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
     if not np.isfinite(measure):
         return list(ask)
     score = mixed(pixel[ask], shape[ask], pixel, shape)
-    return [k for r, k in enumerate(ask) if score[r, column == letters[k]].min() >= measure]
+    sure_read = conf >= THRESHOLD
+    return [k for r, k in enumerate(ask)
+            if np.all(score[r, (column == letters[k]) & sure_read] >= measure)]
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
