@@ -15,7 +15,7 @@ case (``wordbot.ocr.bank``), so capital I and small l, identical in many fonts, 
 The fonts come from Debian packages: fonts-dejavu-core, fonts-dejavu-extra, fonts-liberation
 (Liberation 2), fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono, fonts-noto-extra,
 fonts-urw-base35, fonts-inter, fonts-crosextra-carlito, fonts-open-sans, fonts-roboto-unhinted,
-fonts-paratype, fonts-cantarell. None of the benchmark's held-out fonts
+fonts-paratype, fonts-cantarell, fonts-pc, fonts-pc-extra. None of the benchmark's held-out fonts
 (``wordbot.ocr.synthetic.HELDOUT_FONTS``) is used here, nor the development looks' validation
 fonts (``VALIDATION_FONTS``: looks whose fonts the bank does not hold, to tune against).
 
@@ -59,11 +59,14 @@ BANK_FONTS = (
     "urw-base35/NimbusRoman-Bold.otf", "urw-base35/URWBookman-Demi.otf", "urw-base35/P052-Bold.otf",
     "dejavu/DejaVuSerifCondensed-Bold.ttf", "urw-base35/NimbusSans-Bold.otf",
     "liberation/LiberationSansNarrow-Bold.ttf", "noto/NotoSansDisplay-Bold.ttf",
+    # 8-bit PCs' pixel faces (their V is U with a narrow foot: with none, a pixel V fit U far better
+    # than any V and was read as U with confidence).
+    "pc/Px_IBM_VGA8.ttf", "pc/Px_IBM_CGA.ttf", "pc/Px_TandyNew_TV.ttf",
 )
 # Development fonts kept out of the bank: looks drawn in them show how reading does on a font the
 # bank has never seen, without touching the benchmark's blind set.
 VALIDATION_FONTS = ("comfortaa/Comfortaa-Bold.ttf", "jura/Jura-Bold.otf", "paratype/PTN77F.ttf",
-                    "lato/Lato-Bold.ttf")
+                    "lato/Lato-Bold.ttf", "pc/Px_IBM_EGA9.ttf", "pc/Px_IBM_CGAthin.ttf", "pc/Px_IBM_MDA.ttf")
 CAP_HEIGHTS = (9, 12, 16, 24, 48)  # pixels
 BLURRED = (9, 12, 16)  # cap heights also rendered blurred, with each of these sigmas (pixels):
 BLURS = (0.5, 0.9)

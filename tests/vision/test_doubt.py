@@ -192,3 +192,49 @@ def test_a_board_glyph_stands_only_for_glyphs_drawn_as_alike_as_its_own_letter()
     made = dict(zip(index, read, strict=True))
     assert made.get(1) == "в"  # the fourth В, drawn like the others
     assert 0 not in made  # the Б stays doubtful
+
+
+
+def test_a_letter_read_from_two_shapes_is_not_read_again(monkeypatch):
+    """A tile kept doubtful because its letter is also read from a clearly different shape on the
+    board (one of the two is another letter: Okolaks' U-shaped V beside its U's) is neither made
+    sure by Tesseract agreeing (both readers read the V as U, 0.6) nor by the board's own font."""
+    from wordbot.ocr import read
+
+    letters = list("бвгджзиклмнопрст")
+    shot = render(np.random.default_rng(5), look(), 4, 4, tile=60, letters=letters)
+    assert min(read_board(shot.image, "ru").confidence) >= THRESHOLD  # plain, sure glyphs
+    two_shapes = np.ones(16, np.float32)
+    two_shapes[0] = 0.0
+    monkeypatch.setattr(read, "_consistency", lambda pictures, m: two_shapes)
+    asked = []
+    monkeypatch.setattr(read, "opinions", lambda inks, lang, case: asked.extend(inks) or ["б"] * len(inks))
+    reading = read_board(shot.image, "ru")
+    assert reading.tiles[0] == "б" and reading.confidence[0] == 0.0 and asked == []
+
+
+def test_tesseract_does_not_confirm_a_letter_the_board_draws_two_ways(monkeypatch):
+    """A face drawing V as U with a narrow foot: the template reader and Tesseract both read U
+    (Okolaks' V, 0.6). One board, one font: a glyph read U is made sure by Tesseract agreeing only
+    where it is as alike the board's sure U's as the board's sure glyphs of a letter are to each
+    other."""
+    from wordbot.ocr import read
+    from wordbot.ocr.bank import Match
+
+    shot = render(np.random.default_rng(5), look(font="pc/Px_IBM_EGA9.ttf"), 3, 3, tile=40,
+                  letters=list("vuuuu") + ["a"] * 4)
+    glyphs = read_board(shot.image, "en").pictures[:5]  # V, a fourth U, then three U's
+    monkeypatch.setattr(read, "opinions", lambda inks, lang, case: ["u"] * len(inks))
+
+    def second(glyphs: np.ndarray, conf: list[float]) -> np.ndarray:
+        """Confidences after Tesseract, the bank's scores those of a far font: the doubtful read U."""
+        conf = np.array(conf, np.float32)
+        score = np.where(conf[:, None] < THRESHOLD, [[0.94, 0.886]], [[0.98, 0.80]]).astype(np.float32)
+        m = Match(["u"] * len(conf), score.max(axis=1), score.min(axis=1), np.ones(len(conf), bool))
+        found = read.Script("en", "upper", Scores(["u", "v"], score, score.copy()), np.zeros(len(conf), bool))
+        read._second_reader([np.ones((9, 9))] * len(conf), glyphs, found, m, ["u"] * len(conf), conf,
+                            np.arange(len(conf)), np.ones(len(conf), bool))
+        return conf
+
+    # The V stays doubtful; a fourth U, drawn like the sure ones, is confirmed.
+    assert list(second(glyphs, [0.2, 0.2, 0.9, 0.9, 0.9])[:2]) == pytest.approx([0.2, read.AGREED])

@@ -62,7 +62,8 @@ def test_only_the_likeliest_letter_is_confirmed(monkeypatch):
     asked = []
     monkeypatch.setattr(read, "opinions", lambda inks, lang, case: asked.append(len(inks)) or ["б", "в"])
     tiles, conf = list(m.letters), np.full(3, 0.1, np.float32)
-    read._second_reader([np.ones((9, 9))] * 3, found, m, tiles, conf, np.arange(3), np.ones(3, bool))
+    read._second_reader([np.ones((9, 9))] * 3, np.zeros((3, 32, 32), np.uint8), found, m, tiles, conf,
+                        np.arange(3), np.ones(3, bool))
     assert asked == [2]
     assert list(conf) == pytest.approx([read.AGREED, 0.1, 0.1])
     assert tiles == ["б", "б", "б"]

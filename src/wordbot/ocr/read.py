@@ -373,7 +373,8 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
         found = script(pictures[idx], banks, lang, voters)
         m = found.scores.match(found.other_case)
-        conf[idx] = confidence(m) * _consistency(pictures[idx], m) * ~found.foreign
+        consistent = _consistency(pictures[idx], m) > 0
+        conf[idx] = confidence(m) * consistent * ~found.foreign
         size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
         # A letter that may have lost a part, or whose ink does not fit it, is not sure; nor is И
         # with a faint mark over it (perhaps a Й).
@@ -384,12 +385,15 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
             tiles[i] = m.letters[k]
             if tiles_seen.marks[i] and tiles[i] not in MARKED:
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
+        # Read again (the board's own font, Tesseract) only where nothing but the match left a tile
+        # doubtful: not a letter also read from a clearly different shape on the board (Okolaks'
+        # U-shaped V beside its U's: both readers read U).
         plain = ~(lost | tiles_seen.marks[idx] | found.foreign
-                  | np.array([i in tiles_seen.parts for i in idx]))
+                  | np.array([i in tiles_seen.parts for i in idx])) & consistent
         again = _board_font(pictures[idx], found, m, conf[idx], plain)
         for k, letter, sure in zip(*again, strict=True):
             tiles[idx[k]], conf[idx[k]] = letter, sure
-        _second_reader([tiles_seen.inks[i] for i in idx], found, m, tiles, conf, idx, plain)
+        _second_reader([tiles_seen.inks[i] for i in idx], pictures[idx], found, m, tiles, conf, idx, plain)
         _read_parts(tiles_seen.parts, banks[found.lang], tiles, conf, tiles_seen.inks)
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
         if found.lang == "en" and found.case == "lower":
@@ -411,23 +415,27 @@ SECOND_RATIO = 0.55  # d_best / d_other below which a doubtful tile is asked of 
 # both readers see the same ambiguous ink; at 0.55 and Tesseract's 80 no development tile was misread)
 
 
-def _second_reader(inks: list[np.ndarray | None], found: Script, m: Match, tiles: list[str],
-                   conf: np.ndarray, idx: np.ndarray, eligible: np.ndarray) -> None:
-    """Doubtful ``eligible`` glyphs (``inks`` of the lettered tiles ``idx``, read as ``m``) read by
-    a second, independent reader (``wordbot.ocr.second``: Tesseract): a letter it is fairly sure of
-    that is the template reader's likeliest is the tile's, at ``AGREED`` confidence (two readers
-    agreeing; neither was sure alone). Only where no other letter came very near (``SECOND_RATIO``:
-    where two letters fit nearly alike, a Б whose flag is lost and a В, both readers see the same
-    ambiguous ink and agree on the wrong one)."""
+def _second_reader(inks: list[np.ndarray | None], glyphs: np.ndarray, found: Script, m: Match,
+                   tiles: list[str], conf: np.ndarray, idx: np.ndarray, eligible: np.ndarray) -> None:
+    """Doubtful ``eligible`` glyphs (``inks`` and normalized ``glyphs`` of the lettered tiles
+    ``idx``, read as ``m``) read by a second, independent reader (``wordbot.ocr.second``:
+    Tesseract): a letter it is fairly sure of that is the template reader's likeliest is the tile's,
+    at ``AGREED`` confidence (two readers agreeing; neither was sure alone). Only where no other
+    letter came very near (``SECOND_RATIO``: where two letters fit nearly alike, a Б whose flag is
+    lost and a В, both readers see the same ambiguous ink and agree on the wrong one), and only
+    where the glyph is drawn like the board's sure glyphs of that letter (``_two_shapes``: Okolaks'
+    U-shaped V beside its sure U's, read U by both readers)."""
     d1, d2 = 1 - m.best, np.maximum(1 - m.runner_up, 1e-6)
     doubtful = [k for k in range(len(idx)) if eligible[k] and conf[idx[k]] < THRESHOLD
                 and inks[k] is not None and d1[k] / d2[k] < SECOND_RATIO]
     if not doubtful:
         return
     said = opinions([inks[k] for k in doubtful], found.lang, found.case)
-    for k, letter in zip(doubtful, said, strict=True):
-        if letter and letter.replace("ё", "е") == tiles[idx[k]].replace("ё", "е"):
-            conf[idx[k]] = AGREED
+    letters = [tiles[i] for i in idx]
+    agreed = [k for k, letter in zip(doubtful, said, strict=True)
+              if letter and letter.replace("ё", "е") == letters[k].replace("ё", "е")]
+    for k in _two_shapes(glyphs, letters, conf[idx], agreed):
+        conf[idx[k]] = AGREED
 
 
 SOURCE = 0.7  # the confidence of the tiles whose glyphs serve as the board's own templates
@@ -458,11 +466,7 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
     # rival (a bank of other fonts), so a glyph merely nearer a board glyph than a bank one is no
     # sign. A letter sure only once is measured by the board's other letters (the median of their
     # measures); on a board with no letter sure twice, a sure glyph stands for nothing.
-    own = mixed(pixel[n:], shape[n:], pixel[n:], shape[n:])
-    same = (column[:, None] == column[None, :]) & ~np.eye(len(sure), dtype=bool)
-    close = np.where(same, own, np.inf).min(axis=1)
-    measured = np.isfinite(close)
-    close[~measured] = np.median(close[measured]) if measured.any() else np.inf
+    close = _measures(pixel[n:], shape[n:], column)
     board = np.where(board >= close[None, :], board, -np.inf)
     board_pixel = np.where(np.isfinite(board), board_pixel, -np.inf)
     score, best_pixel = scores.score[again].copy(), scores.pixel[again].copy()
@@ -474,6 +478,40 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
     sure_now = confidence(second)
     up = np.nonzero(sure_now >= THRESHOLD)[0]
     return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]
+
+
+def _measures(pixel: np.ndarray, shape: np.ndarray, letters: np.ndarray) -> np.ndarray:
+    """(n,) for each of a board's sure glyphs (``features`` ``pixel`` and ``shapes`` ``shape``, read
+    as ``letters``): the score below which a glyph is not drawn as it is, the least score between
+    it and the board's other sure glyphs of its letter (one font draws a letter alike each time; a
+    letter differing in one detail, a Б beside a В, is farther). A letter sure only once is measured
+    by the board's other letters (the median of their measures); with no letter sure twice, inf."""
+    own = mixed(pixel, shape, pixel, shape)
+    same = (letters[:, None] == letters[None, :]) & ~np.eye(len(letters), dtype=bool)
+    close = np.where(same, own, np.inf).min(axis=1)
+    measured = np.isfinite(close)
+    close[~measured] = np.median(close[measured]) if measured.any() else np.inf
+    return close
+
+
+def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: list[int]) -> list[int]:
+    """Of the doubtful glyphs ``ask`` (of a board's lettered ``glyphs``, read as ``letters`` with
+    ``conf``), those drawn like every glyph read surely as their letter on the board: as alike as
+    the board's sure glyphs (``SOURCE``) of some letter are to each other (the least of
+    ``_measures``). A letter read from two shapes is two letters drawn near alike. All of ``ask``
+    where no letter is sure twice (nothing to measure by)."""
+    sure = np.nonzero(conf >= SOURCE)[0]
+    if len(sure) == 0 or not ask:
+        return list(ask)
+    pixel, shape = features(glyphs), shapes(glyphs)
+    column = np.array(letters)
+    measure = float(np.min(_measures(pixel[sure], shape[sure], column[sure])))
+    if not np.isfinite(measure):
+        return list(ask)
+    score = mixed(pixel[ask], shape[ask], pixel, shape)
+    sure_read = conf >= THRESHOLD
+    return [k for r, k in enumerate(ask)
+            if np.all(score[r, (column == letters[k]) & sure_read] >= measure)]
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart

@@ -32,7 +32,8 @@ FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"
 # held-out fonts: the URW, narrow, condensed, display and mono ones until the first blind run, the
 # Open Sans .. Jura ones (Debian fonts-open-sans, fonts-roboto-unhinted, fonts-paratype,
 # fonts-cantarell, fonts-noto-extra, fonts-lato, fonts-comfortaa, fonts-jura) until the second;
-# the last six widen the kinds of type (monospaced slabs, serifs).
+# the next six widen the kinds of type (monospaced slabs, serifs); the last six are 8-bit PCs' pixel
+# faces (Debian fonts-pc, fonts-pc-extra: their V is U with a narrow foot, issue 11).
 DEV_FONTS = (
     "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSerif-Bold.ttf",
     "liberation/LiberationSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
@@ -53,6 +54,8 @@ DEV_FONTS = (
     "freefont/FreeMonoBold.ttf", "urw-base35/NimbusMonoPS-Bold.otf", "paratype/PTM75F.ttf",
     "urw-base35/NimbusRoman-Bold.otf", "urw-base35/URWBookman-Demi.otf",
     "dejavu/DejaVuSerifCondensed-Bold.ttf",
+    "pc/Px_IBM_VGA8.ttf", "pc/Px_IBM_CGA.ttf", "pc/Px_TandyNew_TV.ttf",
+    "pc/Px_IBM_EGA9.ttf", "pc/Px_IBM_CGAthin.ttf", "pc/Px_IBM_MDA.ttf",
 )
 # Held out of the bank and of the tests, used to check development changes on fonts the bank has
 # never seen (so no longer blind): the benchmark's first blind fonts, chosen on 2026-11-22 (Debian
@@ -68,7 +71,9 @@ DEV_FONTS = (
 # fonts-symbola, fonts-uralic, Linux Libertine and PT Sans Caption), and the blind set
 # "blind-2026-11-25c" since its run (fonts-unfonts-core, t1-teams, fonts-ipafont-gothic,
 # fonts-vlgothic, fonts-sawarabi-gothic, fonts-motoya-l-maruberi, fonts-dotgothic16,
-# fonts-eurofurence, fonts-monofur, fonts-baekmuk, fonts-wqy-zenhei, fonts-okolaks).
+# fonts-eurofurence, fonts-monofur, fonts-baekmuk, fonts-wqy-zenhei, fonts-okolaks), and the blind
+# set "blind-2026-11-26" since its run (fonts-klee, fonts-horai-umefont, fonts-bpg-georgian,
+# fonts-seto, fonts-lexi-gulim, fonts-wine, fonts-pc-extra's Amstrad PC1512 face).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -94,6 +99,10 @@ HELDOUT_FONTS = (
     "sawarabi-gothic/sawarabi-gothic-medium.ttf",
     "motoya-l-maruberi/MTLmr3m.ttf", "dotgothic16/DotGothic16-Regular.ttf", "eurofurence/eurof75.ttf",
     "monofur/monof55.ttf", "baekmuk/hline.ttf", "wqy/wqy-zenhei.ttc", "okolaks/okolaksBold.ttf",
+    "klee/KleeOne-SemiBold.ttf", "horai-umefont/ume-pgo5.ttf", "horai-umefont/ume-pms3.ttf",
+    "fonts-bpg-georgian/BPG_Nateli_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Mrgvlovani_GPL&GNU.ttf",
+    "fonts-bpg-georgian/BPG_Sans_Medium_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Serif_GPL&GNU.ttf",
+    "seto/setofont.ttf", "lexi/LexiGulim.ttf", "tahomabd.ttf", "pc/Px_AmstradPC1512.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -103,20 +112,21 @@ HEAVY_FONTS = (
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
     "noto/NotoSerif-CondensedBold.ttf",
 )
-# The blind set "blind-2026-11-26", chosen on 2026-11-26 before any tuning for that session and
+# The blind set "blind-2026-11-27", chosen on 2026-11-26 before any tuning for that session and
 # measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
-# in the tests or in an earlier blind or held-out set (Debian fonts-klee, fonts-horai-umefont,
-# fonts-bpg-georgian, fonts-seto, fonts-lexi-gulim, fonts-wine, fonts-pc-extra: a Japanese
-# textbook hand, a Japanese gothic and mincho, Georgian faces' Cyrillic and Latin (a light condensed
-# sans, a rounded sans, a medium sans, a serif), a Japanese handwriting face, a Korean gulim,
-# Wine's Tahoma Bold, an 8-bit PC's pixel face), drawn in every style of ``random_look`` plus the
-# held-out tile styles and a tile style never drawn before ("striped": diagonal bands of a lighter
-# shade across the fill).
+# in the tests or in an earlier blind or held-out set (Debian fonts-unifont, fonts-misaki,
+# fonts-glasstty, fonts-triod-postnaja, fonts-gnutypewriter, fonts-konatu, fonts-rocknroll,
+# fonts-kiloji, fonts-train, fonts-stick, fonts-komatuna: GNU Unifont's 8x16 pixel face, Misaki's
+# 8x8 pixel face, a VT220 terminal's dot face, a Soviet postal hand (lookalike small letters), a
+# worn typewriter, a Japanese gothic, a rounded display face, a hand whose small п is drawn like n,
+# an inline display face, a thin stick face, a Japanese proportional gothic), drawn in every style
+# of ``random_look`` plus the held-out tile styles and a tile style never drawn before ("halftone":
+# a grid of darker dots across the fill).
 BLIND_FONTS = (
-    "klee/KleeOne-SemiBold.ttf", "horai-umefont/ume-pgo5.ttf", "horai-umefont/ume-pms3.ttf",
-    "fonts-bpg-georgian/BPG_Nateli_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Mrgvlovani_GPL&GNU.ttf",
-    "fonts-bpg-georgian/BPG_Sans_Medium_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Serif_GPL&GNU.ttf",
-    "seto/setofont.ttf", "lexi/LexiGulim.ttf", "tahomabd.ttf", "pc/Px_AmstradPC1512.ttf",
+    "unifont/unifont.otf", "misaki/misaki_gothic.ttf", "glasstty/Glass_TTY_VT220.ttf",
+    "triod-postnaja/TriodPostnaja.ttf", "gnutypewriter/GNUTypewriter.ttf", "konatu/Konatu.ttf",
+    "rocknroll/RocknRollOne-Regular.ttf", "kiloji/kiloji_b.ttf", "train/TrainOne-Regular.ttf",
+    "stick/Stick-Regular.ttf", "komatuna/komatuna-p.ttf",
 )
 POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
@@ -143,7 +153,7 @@ class Look:
     # streaks of a lighter and a darker shade across it; not in development) | "speckle" (a
     # granite-like fill of lighter and darker specks; not in development) | "radial" (lit in its
     # middle, darker towards its edge; not in development) | "striped" (diagonal bands of a
-    # lighter shade; blind set only)
+    # lighter shade; not in development) | "halftone" (a grid of darker dots; blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -195,14 +205,14 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
     """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
-    shadowed, circle, inset, grain, speckle and radial tile styles) or "blind" (``BLIND_FONTS``, with
-    the striped style too)."""
+    shadowed, circle, inset, grain, speckle, radial and striped tile styles) or "blind"
+    (``BLIND_FONTS``, with the halftone style too)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed", "circle", "inset", "grain", "speckle", "radial") if pool != "dev" else ()) + (
-        ("striped",) if pool == "blind" else ())
+        ("shadowed", "circle", "inset", "grain", "speckle", "radial", "striped") if pool != "dev" else ()) + (
+        ("halftone",) if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -369,8 +379,21 @@ def _striped(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(pixels.astype(np.uint8))
 
 
+def _halftone(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` printed with a grid of round dots 35 darker (about nine
+    across, each a third of the grid's pitch wide), like a comic book's halftone."""
+    from PIL import Image
+
+    y, x = np.mgrid[:side, :side] + 0.5
+    pitch = max(4.0, side / 9)
+    dy, dx = (y % pitch) - pitch / 2, (x % pitch) - pitch / 2
+    dot = np.hypot(dx, dy) < pitch / 6
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] - 35 * dot[..., None], 0, 255)
+    return Image.fromarray(pixels.astype(np.uint8))
+
+
 FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy, "grain": _grain,
-         "speckle": _speckle, "radial": _radial, "striped": _striped}
+         "speckle": _speckle, "radial": _radial, "striped": _striped, "halftone": _halftone}
 
 
 def _tile_mask(side: int, radius: int):
