@@ -5,6 +5,7 @@ accepted words (not a word count, not a message's "+3", not a clock), and the ve
 from __future__ import annotations
 
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,6 +144,22 @@ def test_the_score_place_changed_or_not_and_the_reader_follows_it():
     reader = ScoreReader(box, every=0.05)
     assert reader.rose(a, b) is False and reader.rose(b, c) is True and reader.rose(c, b) is False
     reader.feed(a)
+    reader.feed(c)
+    assert reader.close() == 15
+
+
+def test_a_misread_high_score_does_not_stick():
+    """The round's score is the last frame's reading: one reading taken mid-round that came out
+    too high (a repaint caught half done) is not kept against the later ones."""
+    look = LOOKS[0]
+    high, box = window(look, 4125, 2, "")
+    c, _ = window(look, 15, 3, "КОТ +3")
+    reader = ScoreReader(box, every=0.05)
+    reader.feed(high)
+    deadline = time.monotonic() + 20
+    while reader.value is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert reader.value == 4125
     reader.feed(c)
     assert reader.close() == 15
 

@@ -11,6 +11,7 @@ pauses and re-reads instead of entering words.
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import threading
 import time
@@ -302,6 +303,8 @@ class GridPlayer(Seat):
             self._flush()  # a round ended by the game still books its learning words
             self._adopt_score(wait=10.0)
             if self.score is not None:
+                with contextlib.suppress(WindowGone):
+                    self.grab()  # the score at rest, for its last reading
                 self.report.score = self.score.close()
                 self.score = None
 

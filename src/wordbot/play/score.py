@@ -228,28 +228,28 @@ class ScoreReader:
         return None if was is None or now is None else now > was
 
     def close(self) -> int | None:
-        """Stop following; the score as last shown (read once more if it changed since)."""
+        """Stop following; the score as last shown, read from the last frame offered (the score
+        at rest: a reading taken mid-round may have caught a repaint half done), else the last
+        reading."""
         self._stop.set()
         self._thread.join(timeout=5)
-        self._update()
+        self._update(final=True)
         return self.value
 
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             self._update()
 
-    def _update(self) -> None:
+    def _update(self, final: bool = False) -> None:
         with self._lock:
             image, last = self._latest, self._last_read
-            if image is None or (last is not None and not changed(last, image, self.box)):
+            if image is None or (not final and last is not None and not changed(last, image, self.box)):
                 return
             try:
                 (value,) = read_numbers([(image, self.box)])
             except (ImportError, OSError):  # no Tesseract: the score stays unread
                 self._stop.set()
                 return
-            if value is not None and self.value is not None and value < self.value:
-                return  # a score found as one that only grows: a lower reading is a misread, read again
             self._last_read = image
-            if value is not None:
+            if value is not None:  # never kept against a later reading: a misread high one would stick
                 self.value = value
