@@ -99,9 +99,10 @@ class Actor:
         ``check(k)``, called once the finger reached the k-th point (k = 1..n): what the game shows
         of the first k cells (it waits for the game as long as it needs). OTHER cancels the word:
         the finger slides back along the path to the first cell and is released there, a one-cell
-        selection that games ignore, so a path the game saw otherwise than planned is never
-        submitted. Once the game showed the path, the finger no longer dwells a step on each cell
-        before the check: the check waits until the game shows the cell, proof that it was seen.
+        selection that games ignore (or refuse as too short), so a path the game saw otherwise
+        than planned is never submitted. Once the game showed the path, the finger no longer
+        dwells a step on each cell before the check: the check waits until the game shows the
+        cell, proof that it was seen.
         A stop request during the gesture takes effect once it is finished: releasing halfway
         would submit part of the word.
         """
