@@ -871,12 +871,14 @@ class GridPlayer(Seat):
         """A word to enter while ``word``'s reply is on its way, where that pays and the two replies
         can still be told apart: the game sets the pace (its acceptances take longer to show than
         a word to enter), its replies show nothing on the board, and its score is known; words are
-        dragged (a typed word's letters may be wiped by a late reply clearing the input). Of the
+        dragged and each cell is seen selected (a late reply that clears the game's input or
+        selection is then seen, and the word cancelled, not sent in part). Of the
         best words, one worth other points than ``word``, so that the score's rise alone names the
         words it took; with none such, the next one, once the score's changes count words and the
         game refused none this round (a refusal then may leave which of the two it took unknown)."""
         acc, style = self.opts.feedback.accepted, self.opts.input.style
-        if self._pairs == "off" or style != "drag" or acc is None or acc.flash is not None \
+        if self._pairs == "off" or style != "drag" or not self.opts.feedback.highlight or acc is None \
+                or acc.flash is not None \
                 or self.score is None or word.word in self._solo or not self.replies.learned \
                 or min(len(self._wholes), len(self._entries)) < LEARN_WORDS \
                 or statistics.median(self._wholes) <= statistics.median(self._entries):
