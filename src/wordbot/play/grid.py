@@ -43,8 +43,8 @@ LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watch
 # land in the next word's watch (counted for it), and the word be judged without it
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a clicked cell is waited for this
 # many times the slowest of the last 20, and at least this long: a lost click costs that, not hold_wait
-SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
-# reply cut short under load (the score drawn a frame later) makes one search miss it
+SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS + 1 accepted words:
+# one misread reading makes a search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
@@ -157,7 +157,7 @@ class GridPlayer(Seat):
         self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
         self._wholes: deque[float] = deque(maxlen=20)  # seconds the last acceptances took to show whole
         self.score: ScoreReader | None = None  # the game's score, once its place is known
-        self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
+        self._scored: list[np.ndarray] = []  # the window as accepted words were sent, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._finding: threading.Thread | None = None  # the search for the score's place
@@ -752,22 +752,23 @@ class GridPlayer(Seat):
         return False
 
     def _learn_score(self, frames: Frames | None) -> None:
-        """Keep an accepted word's reply; at the fifth, find the score among what changed outside
-        the board (once a round, where acceptance shows outside the board and no score is known)."""
+        """Keep the window as an accepted word was sent; at the sixth, find the score among what
+        changed outside the board from each to the next (where acceptance shows outside the board
+        and no score is known)."""
         acc, spec = self.opts.feedback.accepted, self.opts.feedback
         if frames is None or acc is None or not acc.marks or spec.score is not None \
-                or len(self._scored) >= WORDS:
+                or len(self._scored) > WORDS:
             return
-        self._scored.append(frames)
-        if len(self._scored) == WORDS:  # searched off the loop: its Tesseract call takes a second
+        self._scored.append(frames[0])
+        if len(self._scored) > WORDS:  # searched off the loop: its Tesseract call takes a second
             self._searches += 1
             self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
                                              daemon=True, name="wordbot-find-score")
             self._finding.start()
 
-    def _find_score(self, watch: Watch, replies: list[Frames]) -> None:
+    def _find_score(self, watch: Watch, sent: list[np.ndarray]) -> None:
         try:
-            self._found = find_score(watch, replies)
+            self._found = find_score(watch, sent)
         except (ImportError, OSError):  # no Tesseract: the score stays unread
             self._found = None
 
