@@ -146,6 +146,32 @@ def test_play_finds_a_score_drawn_after_the_rest_of_each_reply():
     assert spec.score is not None and read_numbers([(window(look, 250, 9, "")[0], spec.score)]) == [250]
 
 
+def test_a_score_that_rises_only_after_a_reply_was_cut_takes_the_word():
+    """Once the score is known, a reply that looks like an acceptance waits for it a while; drawn
+    later (a load spike), the word has no verdict. The score rising before the next word is sent
+    (nothing entered in between) was its reply: taken. One that never rises stays without one."""
+    look = LOOKS[5]
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    words = [Found(w, [(0, 0)], 1) for w in ("дом", "кот", "сон", "нос")]
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                        base={w.word for w in words}, say=lambda _: None)
+    player.watch = ticking(look)
+    box = window(look, 12, 0, "")[1]
+    player.score = ScoreReader(box)
+
+    def reply(word: Found, score: int, after: int) -> str:
+        shots = window(look, score, 0, word.word.upper())[0], window(look, after, 0, "")[0]
+        return player._judge(word, spec.accepted, shots)
+
+    assert reply(words[0], 12, 12) == "none"  # its score comes after the reply was cut
+    assert reply(words[1], 15, 19) == "accepted"  # ... and is there when the next word is sent
+    assert player.report.accepted == ["дом", "кот"] and player.report.unregistered == 0
+    assert reply(words[2], 19, 19) == "none"  # refused, looking like an acceptance
+    assert reply(words[3], 19, 23) == "accepted"
+    assert player.report.accepted == ["дом", "кот", "нос"] and player.report.unregistered == 1
+    player.score.close()
+
+
 def test_no_score_where_only_a_message_and_a_list_change():
     look = LOOKS[0]
     shots = [window(look, 0, 0, f"СЛОН +{gain}" if gain else "")[0] for gain in [0, 3, 5, 4, 3, 4]]

@@ -163,6 +163,8 @@ class GridPlayer(Seat):
         self._finding: threading.Thread | None = None  # the search for the score's place
         self._found: Box | None = None  # its result
         self._searches = 0  # searches for the score's place this round
+        self._unsettled: tuple[Found, np.ndarray] | None = None  # the last word, if no verdict while its
+        # score stood still, with the window as its reply was cut: a rise before the next word takes it
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -301,7 +303,8 @@ class GridPlayer(Seat):
         tries: dict[str, int] = {}
         since_read, suspect = 0, False
         while queue and time.monotonic() < end:
-            queue = [w for w in queue if len(w.word) >= self.opts.game.min_len]
+            taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
+            queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if not queue:
                 break
             left = self.clock.left()
@@ -708,14 +711,14 @@ class GridPlayer(Seat):
 
     def _judge(self, word: Found, sig: Signature, frames: Frames | None) -> str:
         self._adopt_score()
-        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, self._rose(sig, frames))
+        if frames is not None:
+            self._late_rise(frames[0])
+        rose = self._rose(sig, frames)
+        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, rose)
         r = self.report
         if verdict == "accepted":
             self._learn_score(frames)
-            r.accepted.append(word.word)
-            r.points += word.score
-            if word.word not in self.base:
-                self.learned.accept(word.word)
+            self._take(word)
         elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
             r.accepted.append(word.word)
@@ -731,7 +734,32 @@ class GridPlayer(Seat):
         else:
             r.unregistered += 1
             self._no_reply.add(word.word)
+            if rose is False and frames is not None:
+                self._unsettled = (word, frames[1])
         return verdict
+
+    def _take(self, word: Found) -> None:
+        """Book ``word`` as taken by the game (whitelisted when outside the bundled list)."""
+        self.report.accepted.append(word.word)
+        self.report.points += word.score
+        if word.word not in self.base:
+            self.learned.accept(word.word)
+
+    def _late_rise(self, sent: np.ndarray) -> None:
+        """The word before got no verdict while the score stood still: if the score rose from the
+        end of its reply to ``sent`` (the window as this word was sent; nothing entered in between),
+        that was its reply, drawn late (a browser game's score comes when its server answers):
+        it was taken."""
+        pending, self._unsettled = self._unsettled, None
+        if pending is None or self.score is None:
+            return
+        word, after = pending
+        if changed(after, sent, self.score.box) and self.score.rose(after, sent):
+            self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
+            self.report.unregistered -= 1
+            self._no_reply.discard(word.word)
+            self._stood = 0
+            self._take(word)
 
     def _rose(self, sig: Signature, frames: Frames | None) -> bool | None:
         """Whether the game's score rose on this reply (None: no score known, or not read). Read

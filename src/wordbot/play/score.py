@@ -10,7 +10,7 @@ row to pass for one. Its box is saved in the profile's feedback spec. In play it
 with Tesseract (digits only; three reads that vote, about 0.5 s of CPU) in a background thread,
 every few seconds and only when its place changed, and once more at the end of the round; a
 word's reply asks for a reading of its own only when the score moved while the other signs say
-the word was not taken.
+the word was not taken, or when a word left without a verdict saw it move before the next word.
 """
 
 from __future__ import annotations
