@@ -5,6 +5,7 @@ accepted words (not a word count, not a message's "+3", not a clock), and the ve
 from __future__ import annotations
 
 import shutil
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -169,6 +170,24 @@ def test_a_score_that_rises_only_after_a_reply_was_cut_takes_the_word():
     assert reply(words[2], 19, 19) == "none"  # refused, looking like an acceptance
     assert reply(words[3], 19, 23) == "accepted"
     assert player.report.accepted == ["дом", "кот", "нос"] and player.report.unregistered == 1
+    player.score.close()
+
+
+def test_a_score_found_during_a_reply_does_not_judge_it():
+    """The search ends while a word's reply is watched (not waited for the score): that word is
+    judged by its look, the score from the next word on."""
+    look = LOOKS[5]
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                        base={"дом"}, say=lambda _: None)
+    player.watch = ticking(look)
+    player._found = window(look, 12, 0, "")[1]
+    player._finding = threading.Thread(target=lambda: None)
+    player._finding.start()
+    player._finding.join()
+    shots = window(look, 12, 0, "ДОМ")[0], window(look, 12, 0, "")[0]
+    assert player._judge(Found("дом", [(0, 0)], 1), spec.accepted, shots) == "accepted"
+    assert player.score is not None and player.report.unregistered == 0
     player.score.close()
 
 

@@ -710,11 +710,11 @@ class GridPlayer(Seat):
                 self.report.unconfirmed.append(word.word)
 
     def _judge(self, word: Found, sig: Signature, frames: Frames | None) -> str:
-        self._adopt_score()
         if frames is not None:
             self._late_rise(frames[0])
         rose = self._rose(sig, frames)
         verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, rose)
+        self._adopt_score()  # after: a reply watched while the score was unknown was not waited for
         r = self.report
         if verdict == "accepted":
             self._learn_score(frames)
