@@ -163,8 +163,9 @@ class GridPlayer(Seat):
         self._finding: threading.Thread | None = None  # the search for the score's place
         self._found: Box | None = None  # its result
         self._searches = 0  # searches for the score's place this round
-        self._unsettled: tuple[Found, np.ndarray] | None = None  # the last word, if no verdict while its
-        # score stood still, with the window as its reply was cut: a rise before the next word takes it
+        self._unsettled: tuple[Found, np.ndarray, bool] | None = None  # the last word, if no verdict while
+        # its score stood still, with the window as its reply was cut and whether it looked taken: a rise
+        # before the next word takes it
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -735,7 +736,7 @@ class GridPlayer(Seat):
             r.unregistered += 1
             self._no_reply.add(word.word)
             if rose is False and frames is not None:
-                self._unsettled = (word, frames[1])
+                self._unsettled = (word, frames[1], not sig.empty)
         return verdict
 
     def _take(self, word: Found) -> None:
@@ -749,12 +750,12 @@ class GridPlayer(Seat):
         """The word before got no verdict while the score stood still: if the score rose from the
         end of its reply to ``sent`` (the window as this word was sent; nothing entered in between),
         that was its reply, drawn late (a browser game's score comes when its server answers):
-        it was taken."""
+        it was taken. As in ``_rose``, a move of the score is read only if nothing else showed."""
         pending, self._unsettled = self._unsettled, None
         if pending is None or self.score is None:
             return
-        word, after = pending
-        if changed(after, sent, self.score.box) and self.score.rose(after, sent):
+        word, after, looked = pending
+        if changed(after, sent, self.score.box) and (looked or self.score.rose(after, sent)):
             self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
             self.report.unregistered -= 1
             self._no_reply.discard(word.word)
