@@ -5,6 +5,7 @@ accepted words (not a word count, not a message's "+3", not a clock), and the ve
 from __future__ import annotations
 
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,9 +15,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from wordbot.games import FeedbackSpec, Signature
+from wordbot.games import GAMES, FeedbackSpec, Signature
 from wordbot.play.feedback import Replies, Watch
+from wordbot.play.grid import GridOptions, GridPlayer
 from wordbot.play.score import WORDS, Changes, ScoreReader, changed, find_score, read_numbers
+from wordbot.solver.grid import Found
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 FONTS = Path("/usr/share/fonts/truetype")
@@ -94,16 +97,11 @@ def test_a_blank_place_or_one_off_the_window_reads_nothing():
     assert read_numbers([(frame, box)]) == [12]
 
 
-def replies(look: Look, scores: list[int], points: list[int]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(before, after) frames of accepted words: the score, the word count, the message's "+n" and
-    the clock all change."""
-    out, clock = [], 59
-    for k, (score, gain) in enumerate(zip(scores, points, strict=True)):
-        before = window(look, score, k, f"ДОМ +{points[k - 1]}" if k else "", clock)[0]
-        clock -= 1
-        after = window(look, score + gain, k + 1, f"ДОМ +{gain}", clock)[0]
-        out.append((before, after))
-    return out
+def sent(look: Look, scores: list[int]) -> list[np.ndarray]:
+    """The window as each accepted word was sent: the score, the word count, the last word's
+    message "+n" and the clock changed since the one before."""
+    return [window(look, score, k, f"ДОМ +{score - scores[k - 1]}" if k else "", 59 - k)[0]
+            for k, score in enumerate(scores)]
 
 
 def watch() -> Watch:
@@ -113,26 +111,91 @@ def watch() -> Watch:
 
 @pytest.mark.parametrize("look", LOOKS, ids=lambda lk: Path(lk.font).stem)
 def test_the_score_is_found_among_what_changed_on_accepted_words(look):
-    points = [3, 4, 5, 6, 7]  # the message's "+n" grows too: the score is still the larger number
-    scores = [0, 3, 7, 12, 18]
-    w = watch()
-    for k in range(3):  # the clock ticks by itself: noise, as play learns it before the first word
-        w.learn_noise(window(look, 0, 0, "", 59 - k)[0], window(look, 0, 0, "", 58 - k)[0])
-    box = find_score(w, replies(look, scores, points))
-    last = window(look, scores[-1] + points[-1], WORDS, "")[1]
+    scores = [0, 3, 7, 12, 18, 25]  # the message's "+n" grows too: the score is still the larger number
+    assert len(scores) == WORDS + 1
+    box = find_score(ticking(look), sent(look, scores))
+    last = window(look, scores[-1], WORDS, "")[1]
     assert box is not None
     assert abs(box[1] - last[1]) <= 3 and box[0] <= last[0] + last[2] and last[0] <= box[0] + box[2]
     assert read_numbers([(window(look, 250, 9, "")[0], box)]) == [250]
 
 
+def ticking(look: Look) -> Watch:
+    """The board's watch, the clock's ticks learned as noise (as play does before the first word)."""
+    w = watch()
+    for k in range(3):
+        w.learn_noise(window(look, 0, 0, "", 59 - k)[0], window(look, 0, 0, "", 58 - k)[0])
+    return w
+
+
+def test_play_finds_a_score_drawn_after_the_rest_of_each_reply():
+    """A browser game under load: the typed word's echo clears at once, its score is drawn when the
+    server answers, after play took the reply (it looked like an acceptance) and before the next
+    word. The search still finds it: a word's part runs to the next word."""
+    look = LOOKS[5]
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    words = [Found(w, [(0, 0)], 1) for w in ("дом", "кот", "сон", "нос", "ток", "ком", "рот")]
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                        base={w.word for w in words}, say=lambda _: None)
+    player.watch = ticking(look)
+    score = 0
+    for k, word in enumerate(words):
+        typed = window(look, score, k, word.word.upper(), 59 - k)[0]
+        looks_whole = window(look, score, k, "", 59 - k)[0]  # the echo gone, the score not drawn yet
+        assert player._judge(word, spec.accepted, (typed, looks_whole)) == "accepted"
+        score += 3 + k
+    player._adopt_score(wait=30)
+    assert spec.score is not None and read_numbers([(window(look, 250, 9, "")[0], spec.score)]) == [250]
+
+
+def test_a_score_that_rises_only_after_a_reply_was_cut_takes_the_word():
+    """Once the score is known, a reply that looks like an acceptance waits for it a while; drawn
+    later (a load spike), the word has no verdict. The score rising before the next word is sent
+    (nothing entered in between) was its reply: taken. One that never rises stays without one."""
+    look = LOOKS[5]
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    words = [Found(w, [(0, 0)], 1) for w in ("дом", "кот", "сон", "нос")]
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                        base={w.word for w in words}, say=lambda _: None)
+    player.watch = ticking(look)
+    box = window(look, 12, 0, "")[1]
+    player.score = ScoreReader(box)
+
+    def reply(word: Found, score: int, after: int) -> str:
+        shots = window(look, score, 0, word.word.upper())[0], window(look, after, 0, "")[0]
+        return player._judge(word, spec.accepted, shots)
+
+    assert reply(words[0], 12, 12) == "none"  # its score comes after the reply was cut
+    assert reply(words[1], 15, 19) == "accepted"  # ... and is there when the next word is sent
+    assert player.report.accepted == ["дом", "кот"] and player.report.unregistered == 0
+    assert reply(words[2], 19, 19) == "none"  # refused, looking like an acceptance
+    assert reply(words[3], 19, 23) == "accepted"
+    assert player.report.accepted == ["дом", "кот", "нос"] and player.report.unregistered == 1
+    player.score.close()
+
+
+def test_a_score_found_during_a_reply_does_not_judge_it():
+    """The search ends while a word's reply is watched (not waited for the score): that word is
+    judged by its look, the score from the next word on."""
+    look = LOOKS[5]
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                        base={"дом"}, say=lambda _: None)
+    player.watch = ticking(look)
+    player._found = window(look, 12, 0, "")[1]
+    player._finding = threading.Thread(target=lambda: None)
+    player._finding.start()
+    player._finding.join()
+    shots = window(look, 12, 0, "ДОМ")[0], window(look, 12, 0, "")[0]
+    assert player._judge(Found("дом", [(0, 0)], 1), spec.accepted, shots) == "accepted"
+    assert player.score is not None and player.report.unregistered == 0
+    player.score.close()
+
+
 def test_no_score_where_only_a_message_and_a_list_change():
     look = LOOKS[0]
-    pairs = []
-    for k, gain in enumerate([3, 5, 4, 3, 4]):
-        before = window(look, 0, 0, f"СЛОН +{[0, 3, 5, 4, 3][k]}" if k else "")[0]
-        after = window(look, 0, 0, f"СЛОН +{gain}")[0]
-        pairs.append((before, after))
-    assert find_score(watch(), pairs) is None
+    shots = [window(look, 0, 0, f"СЛОН +{gain}" if gain else "")[0] for gain in [0, 3, 5, 4, 3, 4]]
+    assert find_score(watch(), shots) is None
 
 
 def test_the_score_place_changed_or_not_and_the_reader_follows_it():

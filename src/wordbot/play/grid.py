@@ -46,8 +46,8 @@ LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watch
 # land in the next word's watch (counted for it), and the word be judged without it
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a clicked cell is waited for this
 # many times the slowest of the last 20, and at least this long: a lost click costs that, not hold_wait
-SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS accepted words: a
-# reply cut short under load (the score drawn a frame later) makes one search miss it
+SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS + 1 accepted words:
+# one misread reading makes a search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 PAIR_CHECKS = 2  # pairs whose score rise, read, must agree with the score's changes before those are
@@ -174,12 +174,15 @@ class GridPlayer(Seat):
         self._solo: set[str] = set()  # words the game did not take while another was in flight
         self._scores: deque[tuple[np.ndarray, int]] = deque(maxlen=2)  # the last frames the score was read in
         self.score: ScoreReader | None = None  # the game's score, once its place is known
-        self._scored: list[Frames] = []  # accepted words' replies, to find the score's place by
+        self._scored: list[np.ndarray] = []  # the window as accepted words were sent, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._finding: threading.Thread | None = None  # the search for the score's place
         self._found: Box | None = None  # its result
         self._searches = 0  # searches for the score's place this round
+        self._unsettled: tuple[Found, np.ndarray, bool] | None = None  # the last word, if no verdict while
+        # its score stood still, with the window as its reply was cut and whether it looked taken: a rise
+        # before the next word takes it
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -315,7 +318,8 @@ class GridPlayer(Seat):
         tries: dict[str, int] = {}
         since_read, suspect = 0, False
         while queue and time.monotonic() < end:
-            queue = [w for w in queue if len(w.word) >= self.opts.game.min_len]
+            taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
+            queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if not queue:
                 break
             left = self.clock.left()
@@ -765,8 +769,11 @@ class GridPlayer(Seat):
                 self.report.unconfirmed.append(word.word)
 
     def _judge(self, word: Found, sig: Signature, frames: Frames | None) -> str:
-        self._adopt_score()
-        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, self._rose(sig, frames))
+        if frames is not None:
+            self._late_rise(frames[0])
+        rose = self._rose(sig, frames)
+        verdict = "sent" if self.opts.feedback.silent else self.replies.verdict(sig, rose)
+        self._adopt_score()  # after: a reply watched while the score was unknown was not waited for
         r = self.report
         if verdict == "accepted":
             self._learn_score(frames)
@@ -785,13 +792,32 @@ class GridPlayer(Seat):
         else:
             r.unregistered += 1
             self._no_reply.add(word.word)
+            if rose is False and frames is not None:
+                self._unsettled = (word, frames[1], not sig.empty)
         return verdict
 
     def _take(self, word: Found) -> None:
+        """Book ``word`` as taken by the game (whitelisted when outside the bundled list)."""
         self.report.accepted.append(word.word)
         self.report.points += word.score
         if word.word not in self.base:
             self.learned.accept(word.word)
+
+    def _late_rise(self, sent: np.ndarray) -> None:
+        """The word before got no verdict while the score stood still: if the score rose from the
+        end of its reply to ``sent`` (the window as this word was sent; nothing entered in between),
+        that was its reply, drawn late (a browser game's score comes when its server answers):
+        it was taken. As in ``_rose``, a move of the score is read only if nothing else showed."""
+        pending, self._unsettled = self._unsettled, None
+        if pending is None or self.score is None:
+            return
+        word, after, looked = pending
+        if changed(after, sent, self.score.box) and (looked or self.score.rose(after, sent)):
+            self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
+            self.report.unregistered -= 1
+            self._no_reply.discard(word.word)
+            self._stood = 0
+            self._take(word)
 
     def _rose(self, sig: Signature, frames: Frames | None) -> bool | None:
         """Whether the game's score rose on this reply (None: no score known, or not read). Read
@@ -812,22 +838,23 @@ class GridPlayer(Seat):
         return False
 
     def _learn_score(self, frames: Frames | None) -> None:
-        """Keep an accepted word's reply; at the fifth, find the score among what changed outside
-        the board (once a round, where acceptance shows outside the board and no score is known)."""
+        """Keep the window as an accepted word was sent; at the sixth, find the score among what
+        changed outside the board from each to the next (where acceptance shows outside the board
+        and no score is known)."""
         acc, spec = self.opts.feedback.accepted, self.opts.feedback
         if frames is None or acc is None or not acc.marks or spec.score is not None \
-                or len(self._scored) >= WORDS:
+                or len(self._scored) > WORDS:
             return
-        self._scored.append(frames)
-        if len(self._scored) == WORDS:  # searched off the loop: its Tesseract call takes a second
+        self._scored.append(frames[0])
+        if len(self._scored) > WORDS:  # searched off the loop: its Tesseract call takes a second
             self._searches += 1
             self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
                                              daemon=True, name="wordbot-find-score")
             self._finding.start()
 
-    def _find_score(self, watch: Watch, replies: list[Frames]) -> None:
+    def _find_score(self, watch: Watch, sent: list[np.ndarray]) -> None:
         try:
-            self._found = find_score(watch, replies)
+            self._found = find_score(watch, sent)
         except (ImportError, OSError):  # no Tesseract: the score stays unread
             self._found = None
 
@@ -892,6 +919,7 @@ class GridPlayer(Seat):
         score: as many separate changes of it as words, all taken (once that proved right); else
         its rise, read, names the words taken. One it did not take is tried again alone: its own
         reply is the evidence a refusal needs."""
+        self._late_rise(base.image)  # a word before without a verdict: settled before the pair's changes
         first, events = base, Changes(self.score.box, base.image)
         sent: list[Found] = []
         results: list[tuple[Found, str]] = []

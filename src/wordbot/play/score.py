@@ -1,14 +1,16 @@
 """The game's score, read from its window.
 
-Where it is, is learned, not assumed: of the text outside the board that changed in reply to
-each of the first accepted words, the score is the number that grew on every one of them (before
-< after, and never going back from one word to the next); of several such (a word count beside
-it), the largest. A message's "+4" beside a word is no score: it must grow on five words in a
+Where it is, is learned, not assumed: of the text outside the board that changed from each of
+the first accepted words to the next, the score is the number that grew on every one of them (and
+so never went back); of several such (a word count beside it), the largest. A word's part runs to
+the next word, not to the end of its reply as watched: that is cut once it looks like an
+acceptance, and a score drawn after the rest (a page repainting it when its server answers, late
+under load) lands later. A message's "+4" beside a word is no score: it must grow on five words in a
 row to pass for one. Its box is saved in the profile's feedback spec. In play its digits are read
 with Tesseract (digits only; three reads that vote, about 0.5 s of CPU) in a background thread,
 every few seconds and only when its place changed, and once more at the end of the round; a
 word's reply asks for a reading of its own only when the score moved while the other signs say
-the word was not taken.
+the word was not taken, or when a word left without a verdict saw it move before the next word.
 """
 
 from __future__ import annotations
@@ -156,21 +158,18 @@ def _same_place(a: Box, b: Box) -> bool:
 
 
 def _grew(values: list[int | None]) -> bool:
-    """Readings before, after, before, after ... of the accepted words: every after read and above
-    its before where that was read (a score may show nothing before the first word, and Tesseract
-    misses a lone digit now and then), and nothing ever going down."""
-    afters = values[1::2]
-    if any(v is None for v in afters):
-        return False
-    read = [v for v in values if v is not None]
-    return all(b is None or a > b for b, a in zip(values[::2], afters, strict=True)) and \
-        all(x <= y for x, y in zip(read, read[1:], strict=False))
+    """Readings of the window as each accepted word was sent: every one read but the first (a
+    score may show nothing before the first word) and each above the one before."""
+    steps = zip(values, values[1:], strict=False)
+    return None not in values[1:] and all(a is None or a < b for a, b in steps)
 
 
-def find_score(watch: Watch, replies: Sequence[Frames]) -> Box | None:
-    """The score's box, from the frames before and after accepted words' replies (``WORDS``);
-    None when no number outside the board grew on every one of them. One Tesseract call."""
-    places: list[list[Box]] = []  # a box per reply so far, of each place that changed in all of them
+def find_score(watch: Watch, sent: Sequence[np.ndarray]) -> Box | None:
+    """The score's box, from the window as each of ``WORDS`` + 1 accepted words was sent: from one
+    to the next, all of a word's reply showed (a part drawn late too); None when no number outside
+    the board grew on every word. One Tesseract call."""
+    replies = list(zip(sent, sent[1:], strict=False))
+    places: list[list[Box]] = []  # a box per word so far, of each place that changed on all of them
     for k, (before, after) in enumerate(replies):
         boxes = changed_words(watch, before, after)
         for box in boxes if k == 0 else ():
@@ -185,11 +184,10 @@ def find_score(watch: Watch, replies: Sequence[Frames]) -> Box | None:
                 p.append(_union(*hit))
         places = [p for p in places if len(p) == k + 1]
     boxes = [_union(*p) for p in places]
-    frames = [f for pair in replies for f in pair]
-    values = read_numbers([(f, box) for box in boxes for f in frames], batch=True)
+    values = read_numbers([(f, box) for box in boxes for f in sent], batch=True)
     best: tuple[int, Box] | None = None
     for i, box in enumerate(boxes):
-        seen = values[i * len(frames): (i + 1) * len(frames)]
+        seen = values[i * len(sent): (i + 1) * len(sent)]
         if _grew(seen) and (best is None or seen[-1] > best[0]):
             best = (seen[-1], box)
     return None if best is None else best[1]
