@@ -35,7 +35,7 @@ from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
-from wordbot.play.score import WORDS, Changes, Frames, ScoreReader, changed, find_score, fits, read_numbers
+from wordbot.play.score import WORDS, Changes, Frames, ScoreReader, changed, find_score, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
@@ -172,7 +172,6 @@ class GridPlayer(Seat):
         # read), "on" (its changes counted), "off" (they did not tell the words taken apart)
         self._checked = 0  # pairs whose score rise agreed with its changes
         self._solo: set[str] = set()  # words the game did not take while another was in flight
-        self._scores: deque[tuple[np.ndarray, int]] = deque(maxlen=2)  # the last frames the score was read in
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self._scored: list[np.ndarray] = []  # the window as accepted words were sent, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
@@ -633,7 +632,10 @@ class GridPlayer(Seat):
                     return Shown.UNSEEN
                 elif shown == want:
                     self._shows.append(time.monotonic() - start)
-                    return self._faded(cells[k]) if k < len(cells) and cells[k] in fading else Shown.PATH
+                    if k < len(cells) and cells[k] in fading and self._plain({cells[k]}, SETTLE) is None:
+                        return Shown.OTHER  # it keeps the reply's colour: no flash (cancelled; the next
+                        # word waits for the board at rest)
+                    return Shown.PATH
                 elif not shown and k > 1:
                     return Shown.UNSEEN  # the word so far took its verdict colour, here the plain one (a
                     # lost selection would show as a new one-cell selection at the next cell)
@@ -651,16 +653,6 @@ class GridPlayer(Seat):
             return set()
         cells, colour = self._flash
         return {c for c in cells if same_colour(tuple(colours[c]), colour)}
-
-    def _faded(self, cell: int) -> Shown:
-        """PATH once ``cell`` shows plain again, OTHER if it keeps the reply's colour (then it is no
-        flash: the word is cancelled, and the next one waits for the board at rest)."""
-        deadline = time.monotonic() + SETTLE
-        while cell in self.watch.changed_cells(self.idle, self.cell_colours(self.watch)):
-            if time.monotonic() > deadline:
-                return Shown.OTHER
-            time.sleep(0.005)
-        return Shown.PATH
 
     def _show_wait(self) -> float:
         """How long a cell may take to show selected. A click game may drop a tap (then waiting
@@ -924,12 +916,12 @@ class GridPlayer(Seat):
         sent: list[Found] = []
         results: list[tuple[Found, str]] = []
         for word in words:
-            frame = self._idle_under(word) if sent else base
-            if frame is None:
+            colours = self._plain(self._cells(word), 0.5) if sent else self.watch.colours(base.image)
+            if colours is None:
                 results.append((word, "unsent"))
                 continue
             try:
-                done = self._send(actor, word, self.watch.colours(frame.image), Held())
+                done = self._send(actor, word, colours, Held())
             except Moved:
                 results.append((word, "moved"))
                 continue
@@ -950,7 +942,7 @@ class GridPlayer(Seat):
                 break
             if events.calm and events.count and not read and waited > max(self._wholes):
                 read = True  # changes too close together count once: the score read may show all taken
-                was, now = self._score_at(first.image), self._score_at(frame.image)
+                was, now = self.score.at(first.image), self.score.at(frame.image)
                 if was is not None and now is not None and now - was == sum(w.score for w in sent):
                     break
             time.sleep(0.01)
@@ -978,7 +970,7 @@ class GridPlayer(Seat):
         no more pairs this round) when the rise is not read or names no set."""
         if not sent or self._pairs == "on" and count == len(sent):
             return sent, []
-        was, now = self._score_at(before), self._score_at(after)
+        was, now = self.score.at(before), self.score.at(after)
         sets = [] if was is None or now is None else \
             [list(c) for n in range(len(sent) + 1) for c in combinations(sent, n)
              if sum(w.score for w in c) == now - was]
@@ -1000,32 +992,17 @@ class GridPlayer(Seat):
                      "not known")
         return taken, unknown
 
-    def _score_at(self, image: np.ndarray) -> int | None:
-        """The score shown in ``image``, read (Tesseract), or the last reading where it is unchanged."""
-        box = self.score.box
-        for seen, value in self._scores:
-            if not changed(seen, image, box):
-                return value
-        try:
-            (value,) = read_numbers([(image, box)])
-        except (ImportError, OSError):
-            return None
-        if value is not None:
-            self._scores.append((image, value))
-        return value
-
-    def _idle_under(self, word: Found, timeout: float = 0.5) -> Frame | None:
-        """A frame with ``word``'s cells back at their idle colour (the word entered just before may
-        still show selected there); None if they stay otherwise."""
-        cells = set(self._cells(word))
-        deadline = time.monotonic() + timeout
+    def _plain(self, cells: Iterable[int], timeout: float) -> np.ndarray | None:
+        """The cells' colours once ``cells`` show idle again (the last reply's flash fading, the word
+        entered just before still selected); None if they keep another colour for ``timeout`` s."""
+        cells, deadline = set(cells), time.monotonic() + timeout
         while True:
-            frame = self.grab()
-            if not self.watch.changed_cells(self.idle, self.watch.colours(frame.image)) & cells:
-                return frame
+            colours = self.cell_colours(self.watch)
+            if not self.watch.changed_cells(self.idle, colours) & cells:
+                return colours
             if time.monotonic() > deadline:
                 return None
-            time.sleep(0.01)
+            time.sleep(0.005)
 
     # --- stillness, noise, the end of the round ------------------------------------------------
     def _learn_noise(self) -> None:

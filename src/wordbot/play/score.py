@@ -16,6 +16,7 @@ the word was not taken, or when a word left without a verdict saw it move before
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Sequence
 
 import cv2
@@ -209,6 +210,7 @@ class ScoreReader:
         self.value: int | None = None
         self._latest: np.ndarray | None = None
         self._last_read: np.ndarray | None = None
+        self._seen: deque[tuple[np.ndarray, int]] = deque(maxlen=2)  # the last frames read by ``at``
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="wordbot-score")
@@ -222,8 +224,23 @@ class ScoreReader:
         it changed but did not read as a number both times."""
         if not changed(before, after, self.box):
             return False
-        was, now = read_numbers([(before, self.box), (after, self.box)])
+        was, now = self.at(before), self.at(after)
         return None if was is None or now is None else now > was
+
+    def at(self, image: np.ndarray) -> int | None:
+        """The score shown in ``image`` (Tesseract, about 0.3 s), or a recent reading's where its
+        place is unchanged (a frame is often read twice: the end of one reply, the start of the next);
+        None when not read."""
+        for seen, value in self._seen:
+            if not changed(seen, image, self.box):
+                return value
+        try:
+            (value,) = read_numbers([(image, self.box)])
+        except (ImportError, OSError):  # no Tesseract
+            return None
+        if value is not None:
+            self._seen.append((image, value))
+        return value
 
     def close(self) -> int | None:
         """Stop following; the score as last shown, read from the last frame offered (the score
