@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,3 +48,40 @@ def compile_c(source: Path, out: Path) -> Path | None:
         return None
     subprocess.run([cc, "-O2", "-o", str(out), str(source)], check=True)
     return out
+
+
+class Load:
+    """``busy`` processes spinning on the CPU while the bench runs (the machine as busy as a user's
+    with other work on it), and the load average the run saw, to be reported with the figures."""
+
+    EVERY = 5.0  # seconds between samples of the load average
+
+    def __init__(self, busy: int):
+        self.busy = busy
+        self._procs: list[subprocess.Popen] = []
+        self._loads: list[float] = []
+        self._done = threading.Event()
+        self._sampler = threading.Thread(target=self._sample, daemon=True, name="bench-load")
+
+    def __enter__(self) -> Load:
+        self._procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(self.busy)]
+        self._sampler.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._done.set()
+        self._sampler.join()
+        for p in self._procs:
+            p.kill()
+            p.wait()
+
+    def _sample(self) -> None:
+        while True:
+            self._loads.append(os.getloadavg()[0])
+            if self._done.wait(self.EVERY):
+                return
+
+    def conditions(self) -> str:
+        loads = sorted(self._loads)
+        return (f"{self.busy} busy-loop process(es) beside the bench on {os.cpu_count()} cores; load "
+                f"average (1 min) over the run: median {loads[len(loads) // 2]:.1f}, most {loads[-1]:.1f}")
