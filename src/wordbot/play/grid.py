@@ -19,7 +19,6 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import combinations
 
 import numpy as np
 
@@ -33,6 +32,7 @@ from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
+from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
 from wordbot.play.score import WORDS, Changes, Frames, ScoreReader, changed, find_score, fits
@@ -50,8 +50,6 @@ SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next W
 # one misread reading makes a search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
-PAIR_CHECKS = 2  # pairs whose score rise, read, must agree with the score's changes before those are
-# trusted to count the words taken
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart (a busy page repaints its score late),
@@ -168,10 +166,7 @@ class GridPlayer(Seat):
         self._wholes: deque[float] = deque(maxlen=20)  # seconds the last acceptances took to show whole
         self._entries: deque[float] = deque(maxlen=20)  # seconds the last words took to enter
         self._flash: tuple[set[int], RGB] | None = None  # the last word's cells and its reply's colour
-        self._pairs = "checking"  # words entered two at a time: "checking" (each pair's score rise
-        # read), "on" (its changes counted), "off" (they did not tell the words taken apart)
-        self._checked = 0  # pairs whose score rise agreed with its changes
-        self._solo: set[str] = set()  # words the game did not take while another was in flight
+        self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self._scored: list[np.ndarray] = []  # the window as accepted words were sent, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
@@ -891,20 +886,14 @@ class GridPlayer(Seat):
         can still be told apart: the game sets the pace (its acceptances take longer to show than
         a word to enter), its replies show nothing on the board, and its score is known; words are
         dragged and each cell is seen selected (a late reply that clears the game's input or
-        selection is then seen, and the word cancelled, not sent in part). Of the
-        best words, one worth other points than ``word``, so that the score's rise alone names the
-        words it took; with none such, the next one, once the score's changes count words and the
-        game refused none this round (a refusal then may leave which of the two it took unknown)."""
+        selection is then seen, and the word cancelled, not sent in part)."""
         acc, style = self.opts.feedback.accepted, self.opts.input.style
-        if self._pairs == "off" or style != "drag" or not self.opts.feedback.highlight or acc is None \
-                or acc.flash is not None \
-                or self.score is None or word.word in self._solo or not self.replies.learned \
+        if style != "drag" or not self.opts.feedback.highlight or acc is None or acc.flash is not None \
+                or self.score is None or not self.replies.learned \
                 or min(len(self._wholes), len(self._entries)) < LEARN_WORDS \
                 or statistics.median(self._wholes) <= statistics.median(self._entries):
             return None
-        others = [w for w in queue if w is not word and w.word not in self._solo]
-        same = self._pairs == "on" and not (self.report.rejected or self._solo or self.report.guessed)
-        return next((w for w in others if w.score != word.score), others[0] if same and others else None)
+        return self.pairing.partner(queue, word, bool(self.report.rejected or self.report.guessed))
 
     def _enter_pair(self, actor: Actor, words: list[Found], base: Frame) -> list[tuple[Found, str]]:
         """Enter ``words`` one after another without waiting for replies, then book them by the
@@ -946,8 +935,8 @@ class GridPlayer(Seat):
                 if was is not None and now is not None and now - was == sum(w.score for w in sent):
                     break
             time.sleep(0.01)
-        booked = self._taken(sent, events.count, first.image, frame.image)
-        taken, unknown = booked or ([], sent)
+        booked = self._taken(sent, events.count, first.image, frame.image) or Booking([], sent)
+        taken, unknown = booked.taken, booked.unknown
         for word in sent:
             if word in unknown:
                 self.report.unconfirmed.append(word.word)
@@ -956,41 +945,26 @@ class GridPlayer(Seat):
                 self._take(word)
                 results.append((word, "accepted"))
             else:
-                self._solo.add(word.word)
+                self.pairing.solo.add(word.word)
                 results.append((word, "alone"))
         return results
 
-    def _taken(self, sent: list[Found], count: int, before: np.ndarray,
-               after: np.ndarray) -> tuple[list[Found], list[Found]] | None:
-        """The words of ``sent`` the game took, and those it is not known of: all taken, when the
-        score changed once for each (trusted after PAIR_CHECKS pairs where its read rise agreed);
-        else the set of them whose points add up to its rise. Where several sets of one size do
-        (two words worth the same, one taken), the likeliest is booked and the others are not known
-        (neither tried again nor blacklisted: a retry of a taken word is refused too). None (and
-        no more pairs this round) when the rise is not read or names no set."""
-        if not sent or self._pairs == "on" and count == len(sent):
-            return sent, []
+    def _taken(self, sent: list[Found], count: int, before: np.ndarray, after: np.ndarray) -> Booking | None:
+        """The words of ``sent`` the game took and those it is not known of, from the score's
+        ``count`` changes, else its rise from ``before`` to ``after``, read (``Pairing.book``)."""
+        if self.pairing.counted(sent, count):
+            return Booking(sent, [])
         was, now = self.score.at(before), self.score.at(after)
-        sets = [] if was is None or now is None else \
-            [list(c) for n in range(len(sent) + 1) for c in combinations(sent, n)
-             if sum(w.score for w in c) == now - was]
-        if not sets or len({len(c) for c in sets}) > 1:
-            self._pairs = "off"
+        booking = self.pairing.book(sent, count, None if was is None or now is None else now - was,
+                                    lambda w: float(self.lex.freq[self.lex.index(w.word)]))
+        if booking is None:
             self.say("the score's rise did not tell which words the game took: one word at a time")
-            return None
-        taken = max(sets, key=lambda c: sum(float(self.lex.freq[self.lex.index(w.word)]) for w in c))
-        if self._pairs == "checking" and count == len(taken):
-            self._checked += 1
-            self._pairs = "on" if self._checked >= PAIR_CHECKS else "checking"
-        elif count > len(taken):  # (fewer: two changes close together counted once)
-            self._pairs = "off"  # the score changes more than once a word: its changes do not count words
-        unknown = [w for c in sets for w in c if w not in taken]
-        if unknown:
-            self.report.guessed.append(taken[0].word)
-            words = ", ".join(w.word for w in [*taken, *unknown])
-            self.say(f"the game took one of {words} (worth the same): booked {taken[0].word!r}, the other "
-                     "not known")
-        return taken, unknown
+        elif booking.unknown:
+            self.report.guessed.append(booking.taken[0].word)
+            words = ", ".join(w.word for w in [*booking.taken, *booking.unknown])
+            self.say(f"the game took one of {words} (worth the same): booked {booking.taken[0].word!r}, "
+                     "the other not known")
+        return booking
 
     def _plain(self, cells: Iterable[int], timeout: float) -> np.ndarray | None:
         """The cells' colours once ``cells`` show idle again (the last reply's flash fading, the word
