@@ -44,7 +44,7 @@ def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_ma
         overlay.close()
     start = next(e for e in read_log(log) if e["event"] == "start")
     subs = submissions(log)
-    check_round(report, subs, start["board_points"], typed=variant == "type", silent=variant == "silent",
+    check_round(report, subs, start["board_points"], typed="type" in args, silent=variant == "silent",
                 share=SHARE.get(variant, 0.3))
     if "score" in start["feedback"]:  # the game's score line is found and read: the game's own total
         assert report.score == sum(s["points"] for s in subs if s["accepted"]), report.summary()

@@ -441,8 +441,10 @@ class GridPlayer(Seat):
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
 
-            def typed() -> None:
-                held.frame = self.grab()
+            def typed() -> None:  # the path's colour now is the selection: not part of the reply
+                held.frame, shown = self._typed(base_colours, cells)
+                self._selection = self._selection or shown
+                held.selection = shown or self._selection
 
             actor.type_word(word.word, ready=typed)
             done = True
@@ -450,6 +452,29 @@ class GridPlayer(Seat):
             self._entries.append(time.monotonic() - t0)
             self.report.entered.append((word.word, list(word.path)))
         return done
+
+    def _typed(self, base_colours: np.ndarray, cells: list[int]) -> tuple[Frame, RGB | None]:
+        """The window once the game shows the typed word's path, and the path's colour then (the
+        selection: a busy game takes the keys late and clears the path only once it takes the
+        Return, so the colour may still show after it, and is no reply). Waited for where the game
+        shows typed words (learned as the checker does)."""
+        spec = self.opts.feedback
+        deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight is not False else 0.0)
+        while True:
+            frame = self.grab()
+            colours = self.watch.colours(frame.image)
+            if self.watch.changed_cells(base_colours, colours) >= set(cells) or time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+        colour = self.watch.path_colour(base_colours, colours, cells)
+        if spec.highlight is None:
+            if colour is not None:
+                spec.highlight = self.replies.changed = True
+            else:
+                self._unlit += 1
+                if self._unlit >= LEARN_WORDS:  # three words and never a path shown
+                    spec.highlight, self.replies.changed = False, True
+        return frame, colour
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Signature) -> Signature:

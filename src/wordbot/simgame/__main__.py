@@ -83,6 +83,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--hints", action="store_true", help="anagram: odd levels open with a letter given")
     ap.add_argument("--rivals", type=int, default=0,
                     help="anagram: every n-th level's letters also make a more common word (refused)")
+    ap.add_argument("--input-lag", type=_span, default=(0.0, 0.0),
+                    help="grid: LEAST,MOST seconds each input event waits before the game handles it (a busy "
+                         "game), in order")
     ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     return ap.parse_args(argv)
 
@@ -92,7 +95,8 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
                        keep_selection=args.keep_selection, lose_click=args.lose_click,
-                       reply_delay=args.reply_delay, score_delay=args.score_delay)
+                       reply_delay=args.reply_delay, score_delay=args.score_delay,
+                       input_lag=args.input_lag)
 
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:

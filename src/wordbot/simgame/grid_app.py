@@ -10,6 +10,7 @@ import math
 import random
 import time
 import tkinter as tk
+from collections import deque
 from dataclasses import dataclass
 
 from wordbot.simgame.gamelog import GameLog
@@ -53,6 +54,8 @@ class GridOptions:
     # network game's server round trip: the word is judged at once, its reply shows later
     score_delay: float = 0.0  # seconds the score line lags the rest of a verdict (a busy page repaints
     # its score late)
+    input_lag: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) each input event waits before the
+    # game handles it, in order (a busy game: what it shows trails the pointer and the keys, by more or less)
 
     def settings(self) -> dict:
         """The variant as the log records it."""
@@ -60,7 +63,8 @@ class GridOptions:
                 "feedback": sorted(self.feedback), "look": self.look,
                 "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion,
                 "keep_selection": self.keep_selection, "lose_click": self.lose_click,
-                "reply_delay": list(self.reply_delay), "score_delay": self.score_delay}
+                "reply_delay": list(self.reply_delay), "score_delay": self.score_delay,
+                "input_lag": list(self.input_lag)}
 
 
 class GridApp:
@@ -72,7 +76,8 @@ class GridApp:
         self.flashed: dict[Cell, tuple[str, int]] = {}  # tile -> (colour, flash number)
         self.submissions = self.flashes = self.accepted = self.rejected = 0
         self.deadline = time.monotonic() + opts.duration
-        self.rng = random.Random(1)  # reply delays
+        self.rng = random.Random(1)  # reply delays, input lags
+        self.lagged: deque = deque()  # (due, handler, event): input held back by ``input_lag``, in order
         self.shown: list[str] = []  # the accepted words whose verdicts show (a late reply shows late)
         self.points = 0  # their points
         self.scored = (0, 0)  # points and words the score line shows
@@ -271,15 +276,37 @@ class GridApp:
 
 
 # --- input styles: each binds its events and hands the app selections and submissions ------------
+def bind(app: GridApp, widget: tk.Misc, sequence: str, handler) -> None:
+    """Bind an input event to ``handler``; a busy game (``input_lag``) handles each later, in order."""
+    if app.opts.input_lag[1] <= 0:
+        widget.bind(sequence, handler)
+        return
+
+    def later(event) -> None:
+        now = time.monotonic()
+        due = max(app.lagged[-1][0] if app.lagged else 0.0, now + app.rng.uniform(*app.opts.input_lag))
+        app.lagged.append((due, handler, event))
+        app.root.after(math.ceil(1000 * (due - now)) + 1, handle_due, app)  # never before it is due
+
+    widget.bind(sequence, later)
+
+
+def handle_due(app: GridApp) -> None:
+    """Handle the held-back input events that are due, oldest first (timers may fire out of order)."""
+    while app.lagged and app.lagged[0][0] <= time.monotonic():
+        _, handler, event = app.lagged.popleft()
+        handler(event)
+
+
 class DragInput:
     """Press, slide over the tiles, release: the finger's path is the word."""
 
     def __init__(self, app: GridApp):
         self.app = app
         self.last_point: tuple[float, float] | None = None
-        app.canvas.bind("<ButtonPress-1>", self.on_press)
-        app.canvas.bind("<B1-Motion>", self.on_motion)
-        app.canvas.bind("<ButtonRelease-1>", self.on_release)
+        bind(app, app.canvas, "<ButtonPress-1>", self.on_press)
+        bind(app, app.canvas, "<B1-Motion>", self.on_motion)
+        bind(app, app.canvas, "<ButtonRelease-1>", self.on_release)
 
     def on_press(self, event) -> None:
         if not self.app.accepting():
@@ -322,13 +349,13 @@ class ClickInput:
     def __init__(self, app: GridApp):
         self.app = app
         self.pressed: Cell | None = None
-        app.canvas.bind("<ButtonPress-1>", self.on_press)
-        app.canvas.bind("<ButtonRelease-1>", self.on_release)
+        bind(app, app.canvas, "<ButtonPress-1>", self.on_press)
+        bind(app, app.canvas, "<ButtonRelease-1>", self.on_release)
         self.clicks = 0
         if not app.opts.keep_selection:
-            app.root.bind("<Escape>", lambda e: app.accepting() and app.select([]))
+            bind(app, app.root, "<Escape>", lambda e: app.accepting() and app.select([]))
         if app.opts.confirm == "enter":
-            app.root.bind("<Return>", lambda e: app.accepting() and app.submit(app.selection))
+            bind(app, app.root, "<Return>", lambda e: app.accepting() and app.submit(app.selection))
 
     def on_press(self, event) -> None:
         self.pressed = self.app.grid.cell_at(event.x, event.y)
@@ -362,7 +389,7 @@ class TypeInput:
     def __init__(self, app: GridApp):
         self.app = app
         self.word = ""
-        app.root.bind("<Key>", self.on_key)
+        bind(app, app.root, "<Key>", self.on_key)
 
     def on_key(self, event) -> None:
         if not self.app.accepting():

@@ -30,6 +30,10 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "score-late": ("--feedback", "score,message", "--score-delay", "0.6", "--look", "light"),
     # the keyboard: type the word, Return sends; score and message
     "type": ("--input", "type", "--feedback", "score,message"),
+    # a busy typing game: each key handled 0-0.25 s late (in order), each verdict 0.1-0.5 s late; the
+    # typed word's path shows until the game takes the Return; list and message only, light look
+    "type-busy": ("--input", "type", "--input-lag", "0,0.25", "--reply-delay", "0.1,0.5", "--feedback",
+                  "list,message", "--look", "light"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
     "blur": ("--pause-on-blur",),
     # no feedback at all: only the selection colour and the clock
