@@ -215,6 +215,22 @@ def test_typed_words_are_traced_and_logged(game):
     assert subs[0]["path"] == [list(c) for c in g.judge.trace(word)] and subs[1]["path"] is None
 
 
+def test_a_busy_game_takes_keys_late_but_in_order(game):
+    from wordbot.act.xkeys import XKeys
+
+    g = game(*VARIANTS["type-busy"], "--duration", "20")
+    words = [g.word(n)[0] for n in range(3)]
+    keys = XKeys()
+    for word in words:  # typed fast: each key waits 0-0.25 s in the game, the next one queued behind it
+        keys.write(word, 0.005)
+        keys.key("Return", 0.005)
+    keys.close()
+    deadline = time.monotonic() + 8
+    while len(g.submissions()) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [(s["word"], s["accepted"]) for s in g.submissions()] == [(w, True) for w in words]
+
+
 def test_raw_motion_skips_a_jumped_tile_and_held_colours_the_drag(game):
     look = LOOKS["light"]
     g = game(*VARIANTS["held"], "--duration", "20")
