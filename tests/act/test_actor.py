@@ -127,7 +127,10 @@ def test_click_path_confirms_by_the_last_cell_enter_or_a_button_and_cancels_with
     assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("key", "Escape")]
 
 
-def test_typed_words_end_with_return():
+def test_typed_words_end_with_return_or_are_cleared_when_the_game_got_other_text():
     rec = recorder()
-    Actor(rec, BOARD, FAST).type_word("кот")
+    assert Actor(rec, BOARD, FAST).type_word("кот")
     assert rec.events == [("write", "кот"), ("key", "Return")]
+    rec.events.clear()
+    assert not Actor(rec, BOARD, FAST).type_word("кот", ready=lambda: False)
+    assert rec.events == [("write", "кот"), *[("key", "BackSpace")] * 5, ("key", "Escape")]

@@ -26,7 +26,7 @@ def profile_for(args: tuple[str, ...]) -> Profile:
     return prof
 
 
-SHARE = {"click-lossy": 0.15}  # each lost click costs a cancelled word and a new selection (~2 s)
+SHARE = {"click-lossy": 0.15, "type-lossy": 0.15}  # each lost click or key costs a cancelled word
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -192,15 +192,20 @@ class Actor:
         else:
             raise ValueError(f"unknown confirm {confirm!r}")
 
-    def type_word(self, text: str, submit: str = "Return", ready: Callable[[], None] | None = None) -> None:
-        """Type ``text`` into the focused game window and press ``submit`` (``ready``: called
-        in between)."""
+    def type_word(self, text: str, submit: str = "Return", ready: Callable[[], bool] | None = None) -> bool:
+        """Type ``text`` into the focused game window and press ``submit``; True when submitted.
+        ``ready``, called in between, may say the game got other text (a lost key): then the input
+        is cleared (BackSpace over more than was typed, then Escape) instead."""
         self._start()
         self.driver.write(text)
-        if ready is not None:
-            ready()
-        self.driver.key(submit)
+        done = ready is None or ready()
+        if done:
+            self.driver.key(submit)
+        else:
+            for key in ["BackSpace"] * (len(text) + 2) + ["Escape"]:
+                self.driver.key(key)
         self._end()
+        return done
 
     def taps(self, points: Sequence[Point]) -> None:
         """Tap each point in turn (tap-to-select games, buttons)."""

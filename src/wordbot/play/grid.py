@@ -441,40 +441,45 @@ class GridPlayer(Seat):
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
 
-            def typed() -> None:  # the path's colour now is the selection: not part of the reply
-                held.frame, shown = self._typed(base_colours, cells)
+            def typed() -> bool:  # the path's colour now is the selection: not part of the reply
+                held.frame, shown, spelled = self._typed(base_colours, cells)
                 self._selection = self._selection or shown
                 held.selection = shown or self._selection
+                return spelled
 
-            actor.type_word(word.word, ready=typed)
-            done = True
+            done = actor.type_word(word.word, ready=typed)
         if done:
             self._entries.append(time.monotonic() - t0)
             self.report.entered.append((word.word, list(word.path)))
         return done
 
-    def _typed(self, base_colours: np.ndarray, cells: list[int]) -> tuple[Frame, RGB | None]:
-        """The window once the game shows the typed word's path, and the path's colour then (the
+    def _typed(self, base_colours: np.ndarray, cells: list[int]) -> tuple[Frame, RGB | None, bool]:
+        """The window once the game shows the typed word's path, the path's colour then (the
         selection: a busy game takes the keys late and clears the path only once it takes the
-        Return, so the colour may still show after it, and is no reply). Waited for where the game
-        shows typed words (learned as the checker does)."""
+        Return, so the colour may still show after it, and is no reply), and whether the path it
+        shows spells the word (any path of its letters: the game traces its own). Where the game
+        is known to show typed words, one it does not show so (a lost key) is not sent; where
+        that is not known yet, it is learned as the checker learns it."""
         spec = self.opts.feedback
+        want = sorted(self.reading.tiles[c] for c in cells)
         deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight is not False else 0.0)
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
-            if self.watch.changed_cells(base_colours, colours) >= set(cells) or time.monotonic() > deadline:
+            shown = self.watch.changed_cells(base_colours, colours)
+            spelled = sorted(self.reading.tiles[c] for c in shown) == want
+            if spelled or time.monotonic() > deadline:
                 break
             time.sleep(0.01)
         colour = self.watch.path_colour(base_colours, colours, cells)
         if spec.highlight is None:
-            if colour is not None:
+            if spelled:
                 spec.highlight = self.replies.changed = True
             else:
-                self._unlit += 1
+                self._unlit += not shown
                 if self._unlit >= LEARN_WORDS:  # three words and never a path shown
                     spec.highlight, self.replies.changed = False, True
-        return frame, colour
+        return frame, colour, spelled or not spec.highlight
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Signature) -> Signature:

@@ -64,6 +64,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--keep-selection", action="store_true",
                     help="grid click: Escape does not clear; a tile not next to the last starts anew")
     ap.add_argument("--lose-click", type=int, default=0, help="grid click: lose every n-th tile click")
+    ap.add_argument("--lose-key", type=int, default=0, help="grid type: lose every n-th letter key")
     ap.add_argument("--reply-delay", type=_span, default=(0.0, 0.0),
                     help="grid: LEAST,MOST seconds before a verdict shows (a network game's round trip)")
     ap.add_argument("--score-delay", type=float, default=0.0,
@@ -94,7 +95,7 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
     return GridOptions(args.duration, args.at, drop_every=args.drop_every, linger=args.linger,
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
-                       keep_selection=args.keep_selection, lose_click=args.lose_click,
+                       keep_selection=args.keep_selection, lose_click=args.lose_click, lose_key=args.lose_key,
                        reply_delay=args.reply_delay, score_delay=args.score_delay,
                        input_lag=args.input_lag)
 

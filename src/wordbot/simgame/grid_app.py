@@ -50,6 +50,7 @@ class GridOptions:
     raw_motion: bool = False  # drag: select only at the reported points (a fast finger skips tiles)
     keep_selection: bool = False  # click: Escape does not clear; a tile not next to the last starts anew
     lose_click: int = 0  # click: every n-th tile click is lost, as a busy game drops a touch (0: never)
+    lose_key: int = 0  # type: every n-th letter key is lost, as a busy game or a keymap race drops one
     reply_delay: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) before a verdict shows, as a
     # network game's server round trip: the word is judged at once, its reply shows later
     score_delay: float = 0.0  # seconds the score line lags the rest of a verdict (a busy page repaints
@@ -63,6 +64,7 @@ class GridOptions:
                 "feedback": sorted(self.feedback), "look": self.look,
                 "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion,
                 "keep_selection": self.keep_selection, "lose_click": self.lose_click,
+                "lose_key": self.lose_key,
                 "reply_delay": list(self.reply_delay), "score_delay": self.score_delay,
                 "input_lag": list(self.input_lag)}
 
@@ -389,6 +391,7 @@ class TypeInput:
     def __init__(self, app: GridApp):
         self.app = app
         self.word = ""
+        self.letters = 0
         bind(app, app.root, "<Key>", self.on_key)
 
     def on_key(self, event) -> None:
@@ -404,6 +407,10 @@ class TypeInput:
         elif event.keysym == "Escape":
             self.word = ""
         elif len(event.char) == 1 and event.char.isalpha():
+            self.letters += 1
+            if self.app.opts.lose_key and self.letters % self.app.opts.lose_key == 0:
+                self.app.log.write("lost key", char=event.char)
+                return
             self.word += event.char.lower()
         else:
             return

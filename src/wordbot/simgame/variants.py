@@ -30,6 +30,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "score-late": ("--feedback", "score,message", "--score-delay", "0.6", "--look", "light"),
     # the keyboard: type the word, Return sends; score and message
     "type": ("--input", "type", "--feedback", "score,message"),
+    # a typing game that loses every 20th letter key (a busy game, or a keymap race, drops one): the
+    # word it gets is another; score and message, dark look
+    "type-lossy": ("--input", "type", "--lose-key", "20", "--feedback", "score,message", "--look", "dark"),
     # a busy typing game: each key handled 0-0.25 s late (in order), each verdict 0.1-0.5 s late; the
     # typed word's path shows until the game takes the Return; list and message only, light look
     "type-busy": ("--input", "type", "--input-lag", "0,0.25", "--reply-delay", "0.1,0.5", "--feedback",
