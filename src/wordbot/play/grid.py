@@ -44,8 +44,9 @@ Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board'
 LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
 # showed (and part of an acceptance, until three were timed): a busy game's late reply would otherwise
 # land in the next word's watch (counted for it), and the word be judged without it
-SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells showed selected, a clicked cell is waited for this
-# many times the slowest of the last 20, and at least this long: a lost click costs that, not hold_wait
+SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells (typed paths) showed selected, a clicked cell (a typed
+# path) is waited for this many times the slowest of the last 20, and at least this long: a lost click or
+# key costs that, not hold_wait
 SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS + 1 accepted words:
 # one misread reading makes a search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
@@ -462,13 +463,17 @@ class GridPlayer(Seat):
         that is not known yet, it is learned as the checker learns it."""
         spec = self.opts.feedback
         want = sorted(self.reading.tiles[c] for c in cells)
-        deadline = time.monotonic() + (self.opts.hold_wait if spec.highlight is not False else 0.0)
+        start = time.monotonic()
+        deadline = start + (self._show_wait() if spec.highlight is not False else 0.0)
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
             shown = self.watch.changed_cells(base_colours, colours)
             spelled = sorted(self.reading.tiles[c] for c in shown) == want
-            if spelled or time.monotonic() > deadline:
+            if spelled:
+                self._shows.append(time.monotonic() - start)
+                break
+            if time.monotonic() > deadline:
                 break
             time.sleep(0.01)
         colour = self.watch.path_colour(base_colours, colours, cells)
@@ -680,12 +685,12 @@ class GridPlayer(Seat):
         return {c for c in cells if same_colour(tuple(colours[c]), colour)}
 
     def _show_wait(self) -> float:
-        """How long a cell may take to show selected. A click game may drop a tap (then waiting
-        longer gains nothing): learned from its last shows, a busy machine's slower ones raising
-        it. A drag's cell can only come late (a skipped one shows another cell at once), and a game
-        not yet seen: ``hold_wait``, never more."""
+        """How long a cell (a typed word's path) may take to show selected. A click or typing game
+        may drop a tap or a key (then waiting longer gains nothing): learned from its last shows, a
+        busy machine's slower ones raising it. A drag's cell can only come late (a skipped one
+        shows another cell at once), and a game not yet seen: ``hold_wait``, never more."""
         seen, times, least = SHOWN_WAIT
-        if self.opts.input.style != "click" or len(self._shows) < seen:
+        if self.opts.input.style == "drag" or len(self._shows) < seen:
             return self.opts.hold_wait
         return min(self.opts.hold_wait, max(least, times * max(self._shows)))
 
