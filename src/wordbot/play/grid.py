@@ -737,7 +737,10 @@ class GridPlayer(Seat):
             now = time.monotonic()
             if state != last:
                 last, calm = state, now
-            sig = Signature(held.colour, flash, tuple(sorted(marks)))
+            # a clicked word still showing selected was not sent (yet): the colour it showed as
+            # selected (a game colouring a selection by its verdict-to-be) is no reply by itself
+            pending = selected and self.opts.input.style == "click"
+            sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)))
             looks = self.replies.verdict(sig) == "accepted"
             taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box))
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
