@@ -717,6 +717,8 @@ class GridPlayer(Seat):
         # for as long as acceptances took to show whole
         rest = max(limit, 2 * max(self._wholes)) if len(self._wholes) >= LEARN_WORDS else late
         before = held.frame or base
+        click = self.opts.input.style == "click"
+        entered = self.watch.colours(before.image)  # the word's cells as it was entered
         t0 = time.monotonic()
         first, last, calm = None, None, t0
         flash, marks = None, set()
@@ -737,9 +739,9 @@ class GridPlayer(Seat):
             now = time.monotonic()
             if state != last:
                 last, calm = state, now
-            # a clicked word still showing selected was not sent (yet): the colour it showed as
-            # selected (a game colouring a selection by its verdict-to-be) is no reply by itself
-            pending = selected and self.opts.input.style == "click"
+            # a clicked word still showing as it did once entered was not sent (yet): the colour it
+            # showed (a game colouring a selection by its verdict-to-be) is no reply by itself
+            pending = click and (selected or not self.watch.changed_cells(entered, colours) & set(cells))
             sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)))
             looks = self.replies.verdict(sig) == "accepted"
             taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box))

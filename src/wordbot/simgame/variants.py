@@ -24,10 +24,10 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # Escape does not clear (a tile not next to the last starts a new one); flash and list, dark
     "click-lossy": ("--input", "click", "--keep-selection", "--lose-click", "25", "--feedback", "flash,list",
                     "--look", "dark"),
-    # tap tile by tile, Return sends; the selection coloured by its verdict-to-be (green: a word), the
-    # list the only other reply; each tap and key handled 0-0.1 s late (light look)
+    # tap tile by tile, Return sends; the selection coloured by its verdict-to-be (blue: a word), the
+    # list the only other reply; each tap and key handled 0-0.1 s late (dark look)
     "click-held": ("--input", "click", "--confirm", "enter", "--feedback", "held,list",
-                   "--input-lag", "0,0.1", "--look", "light"),
+                   "--input-lag", "0,0.1", "--look", "dark"),
     # a network game: each verdict (score and message) shows 0.1-0.9 s after the word, dark look
     "laggy": ("--reply-delay", "0.1,0.9", "--feedback", "score,message", "--look", "dark"),
     # a busy page: the message shows at once, the score line 0.6 s later (light look)
