@@ -13,7 +13,7 @@ PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-uti
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito)
 DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra
-          fonts-lato fonts-comfortaa fonts-jura fonts-pc fonts-pc-extra)
+          fonts-lato fonts-comfortaa fonts-jura fonts-pc fonts-pc-extra t1-oldslavic)
 HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-charis
           fonts-yanone-kaffeesatz fonts-firacode fonts-play fonts-manrope fonts-roboto-slab
           fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro

@@ -24,7 +24,7 @@ import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
+from wordbot.ocr.bank import ALIKE, CASES, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import INNER, SIZE, features, normalize, shapes
 from wordbot.ocr.second import opinions
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
@@ -287,9 +287,6 @@ TOLD = 3  # with no language given, one is taken when its telling glyphs outnumb
 # sure; only glyphs read surely tell, so two are enough); given a language, the board stops as soon
 # as the other alphabet's telling glyphs are as many as its own
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
-# Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y).
-ALIKE = {"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
-         "у": "y", "х": "x"}
 
 
 @dataclass(frozen=True)
@@ -301,6 +298,7 @@ class Script:
     scores: Scores  # of the board's glyphs in this language and case
     foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
     other_case: Scores | None = None  # of the board's glyphs in this language and the other case
+    abroad: Scores | None = None  # of the board's glyphs in the other language, in this case
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
@@ -309,11 +307,12 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     well each fits each language's ``banks``; ``lang`` when given, checked. Only the ``voters``
     (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
     WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
-    fits, others = {}, {}
+    fits, others, every = {}, {}, {}
     glyphs = features(pictures), shapes(pictures)
     for name, bank in banks.items():
         groups = bank.group_scores(pictures, glyphs)
         cases = {case: bank.scores(pictures, case, groups) for case in CASES}
+        every[name] = cases
         case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
         fits[name] = (case, cases[case])
         others[name] = cases[CASES[1 - CASES.index(case)]]
@@ -345,7 +344,21 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     case, scores = fits[lang]
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
-    return Script(lang, case, scores, foreign, others[lang])
+    abroad = _farther(every[_other(lang)][case]) if _other(lang) in every else None
+    return Script(lang, case, scores, foreign, others[lang], abroad)
+
+
+ABROAD = 0.5  # d_best / d_other at which a letter of the other alphabet keeps a glyph doubtful (a letter
+# of this one does from ``RATIO``): no board holds both alphabets, so only a letter of the other fitting
+# nearly as well says the glyph may be a shape the bank does not know (Triod Postnaja's N, read H:
+# d_best / d_И 0.49-0.78); nearer ones are the usual near-twins (A and Д, r and г: on development looks
+# right readings at 0.42-0.64, half of them below 0.48)
+
+
+def _farther(abroad: Scores) -> Scores:
+    """``abroad``'s scores with their distances (1 - score) stretched by ``ABROAD`` / ``RATIO``: as
+    rivals, a glyph is doubtful from d_best / d_other = ``ABROAD`` on."""
+    return Scores(abroad.letters, 1 - (1 - abroad.score) * (ABROAD / RATIO), abroad.pixel)
 
 
 def _other(lang: str) -> str:
@@ -372,7 +385,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         # that may have lost a part).
         voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
         found = script(pictures[idx], banks, lang, voters)
-        m = found.scores.match(found.other_case)
+        m = found.scores.match(found.other_case, found.abroad)
         consistent = _consistency(pictures[idx], m) > 0
         conf[idx] = confidence(m) * consistent * ~found.foreign
         size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
@@ -473,8 +486,9 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
     for j, letter in enumerate(column):
         score[:, letter] = np.maximum(score[:, letter], board[:, j])
         best_pixel[:, letter] = np.maximum(best_pixel[:, letter], board_pixel[:, j])
-    rivals = Scores(other.letters, other.score[again], other.pixel[again]) if other is not None else None
-    second = Scores(scores.letters, score, best_pixel).match(rivals)
+    rivals, abroad = (Scores(s.letters, s.score[again], s.pixel[again]) if s is not None else None
+                      for s in (other, found.abroad))
+    second = Scores(scores.letters, score, best_pixel).match(rivals, abroad)
     sure_now = confidence(second)
     up = np.nonzero(sure_now >= THRESHOLD)[0]
     return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]

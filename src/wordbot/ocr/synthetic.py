@@ -135,7 +135,11 @@ BLIND_FONTS = (
     "unfonts-extra/UnShinmun.ttf", "arphic/uming.ttc", "hanazono/HanaMinA.ttf",
     "smiley-sans/SmileySans-Oblique.ttf", "oradano-mincho/OradanoGSRR.ttf", "motoya-l-cedar/MTLc3m.ttf",
 )
-POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
+# Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
+# Church-Slavonic books): development looks for cross-alphabet look-alikes read with confidence
+# (issue 11; Debian t1-oldslavic), never in the bank.
+OLD_STYLE_FONTS = ("X11/Type1/OldSlavicRegu.pfb",)
+POOLS = {"dev": DEV_FONTS + HEAVY_FONTS + OLD_STYLE_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
 DIGRAPHS = ("qu", "th", "in", "er", "an", "he")
 
