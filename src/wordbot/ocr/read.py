@@ -285,7 +285,10 @@ TOLD = 3  # with no language given, one is taken when its telling glyphs outnumb
 # and are at least two (an unseen font's glyphs may fit the other alphabet's templates now and
 # then: a few telling glyphs for the other language are usual, as many means the reader cannot be
 # sure; only glyphs read surely tell, so two are enough); given a language, the board stops as soon
-# as the other alphabet's telling glyphs are as many as its own
+# as the other alphabet has a telling glyph and as many as its own (one was not enough before: a
+# Cyrillic board in a face whose small т, к, м, н are small capitals, with one Cyrillic-telling
+# glyph, was read as Latin capitals T, K, M, H with confidence under --lang en; on development and
+# held-out looks no board read with its own language has one)
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
 
 
@@ -317,26 +320,13 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
         fits[name] = (case, cases[case])
         others[name] = cases[CASES[1 - CASES.index(case)]]
     best = {name: scores.best for name, (_, scores) in fits.items()}
-    ru, en = best.get("ru"), best.get("en")
-    votes = {"ru": 0, "en": 0}
-    if ru is not None and en is not None:
-        fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
-        # A glyph votes only for a language it reads surely in: broken ink (a letter half lost in
-        # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
-        # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
-        matches = {name: scores.match() for name, (_, scores) in fits.items()}
-        sure = {name: confidence(match) >= THRESHOLD for name, match in matches.items()}
-        alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
-                                                              strict=True)], bool).reshape(-1)
-        fit &= ~alike
-        votes = {"ru": int(np.sum(fit & sure["ru"] & (ru - en >= TELLS))),
-                 "en": int(np.sum(fit & sure["en"] & (en - ru >= TELLS)))}
+    votes = _votes(fits, every, voters)
     if lang is None:
         lang = max(votes, key=votes.get)
         if votes[lang] < max(2, TOLD * votes[_other(lang)]):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
-    elif votes[_other(lang)] >= max(2, votes[lang]):
+    elif votes[_other(lang)] >= max(1, votes[lang]):  # the pixels must not speak against ``lang``
         other = _other(lang)
         raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
                            f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
@@ -353,6 +343,30 @@ ABROAD = 0.5  # d_best / d_other at which a letter of the other alphabet keeps a
 # nearly as well says the glyph may be a shape the bank does not know (Triod Postnaja's N, read H:
 # d_best / d_И 0.49-0.78); nearer ones are the usual near-twins (A and Д, r and г: on development looks
 # right readings at 0.42-0.64, half of them below 0.48)
+
+
+def _votes(fits: dict[str, tuple[str, Scores]], every: dict[str, dict[str, Scores]],
+           voters: np.ndarray | None) -> dict[str, int]:
+    """How many glyphs tell each language: those of the ``voters`` (None: all) fitting one language's
+    letters (``fits``: its case and scores) by ``TELLS`` more than the other's in either case
+    (``every``: each language's scores in each case), and read surely in it."""
+    if "ru" not in fits or "en" not in fits:
+        return {"ru": 0, "en": 0}
+    ru, en = fits["ru"][1].best, fits["en"][1].best
+    fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
+    # A glyph votes only for a language it reads surely in: broken ink (a letter half lost in
+    # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
+    # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
+    matches = {name: scores.match() for name, (_, scores) in fits.items()}
+    sure = {name: confidence(match) >= THRESHOLD for name, match in matches.items()}
+    alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
+                                                          strict=True)], bool).reshape(-1)
+    fit &= ~alike
+    # The other alphabet in either case: a glyph of one case may be a letter drawn alike in the other's
+    # other case (Triod Postnaja's small t, a small capital: т to the Cyrillic capitals, T to the Latin).
+    ru_any, en_any = (np.maximum(*(every[name][case].best for case in CASES)) for name in ("ru", "en"))
+    return {"ru": int(np.sum(fit & sure["ru"] & (ru - en_any >= TELLS))),
+            "en": int(np.sum(fit & sure["en"] & (en - ru_any >= TELLS)))}
 
 
 def _farther(abroad: Scores) -> Scores:
