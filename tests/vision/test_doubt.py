@@ -118,6 +118,8 @@ def test_a_letter_of_the_other_alphabet_fitting_nearly_as_well_keeps_a_glyph_dou
     m = latin.match(abroad=cyrillic)
     assert m.letters == ["h"] and m.runner_up[0] == pytest.approx(0.914)
     assert confidence(m)[0] < THRESHOLD
+    assert m.abroad.tolist() == [True]  # not read again: both readers would see an H
+    assert latin.match().abroad.tolist() == [False]
     far = Scores(["и", "н", "п"], np.array([[0.80, 0.95, 0.79]], np.float32),
                  np.array([[0.80, 0.95, 0.79]], np.float32))
     assert confidence(latin.match(abroad=far))[0] >= THRESHOLD

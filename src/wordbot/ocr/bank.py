@@ -42,6 +42,7 @@ class Match:
     best: np.ndarray  # score (a cosine) of the best template of that letter
     runner_up: np.ndarray  # score of the best template of any other letter
     agree: np.ndarray  # bool: the pixel features alone pick the same letter
+    abroad: np.ndarray | None = None  # bool: the runner-up is a letter of the other alphabet
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Scores:
         first = self.score.argmax(axis=1) if self.score.shape[1] else np.zeros(len(rows), int)
         spelt = np.array([ch.replace("ё", "е") for ch in self.letters])
         rival = np.where(spelt[None, :] == spelt[first][:, None], -np.inf, self.score)
+        home = rival.shape[1] + (rivals.score.shape[1] if rivals is not None and len(rows) else 0)
         for others, kin in ((rivals, ("il", "li")), (abroad, TWINS)):
             if others is None or not others.score.shape[1] or not len(rows):
                 continue
@@ -79,7 +81,8 @@ class Scores:
         second = rival.max(axis=1) if rival.shape[1] > 1 else np.full(len(rows), -1.0)
         second = np.where(np.isfinite(second), second, -1.0)
         agree = spelt[self.pixel.argmax(axis=1)] == spelt[first]
-        return Match([self.letters[j] for j in first], self.score[rows, first], second, agree)
+        foreign = rival.argmax(axis=1) >= home if rival.shape[1] > home else np.zeros(len(rows), bool)
+        return Match([self.letters[j] for j in first], self.score[rows, first], second, agree, foreign)
 
 
 def glyph_letters(lang: str) -> set[str]:

@@ -414,8 +414,9 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
         # Read again (the board's own font, Tesseract) only where nothing but the match left a tile
         # doubtful: not a letter also read from a clearly different shape on the board (Okolaks'
-        # U-shaped V beside its U's: both readers read U).
-        plain = ~(lost | tiles_seen.marks[idx] | found.foreign
+        # U-shaped V beside its U's: both readers read U), nor one that a letter of the other
+        # alphabet fits nearly as well (Triod Postnaja's N, its thin diagonal blurred: both read H).
+        plain = ~(lost | tiles_seen.marks[idx] | found.foreign | m.abroad
                   | np.array([i in tiles_seen.parts for i in idx])) & consistent
         again = _board_font(pictures[idx], found, m, conf[idx], plain)
         for k, letter, sure in zip(*again, strict=True):
