@@ -136,10 +136,11 @@ BLIND_FONTS = (
     "smiley-sans/SmileySans-Oblique.ttf", "oradano-mincho/OradanoGSRR.ttf", "motoya-l-cedar/MTLc3m.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
-# Church-Slavonic books): development looks for cross-alphabet look-alikes read with confidence
-# (issue 11; Debian t1-oldslavic), never in the bank.
+# Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
+# read with confidence (issue 11; Debian t1-oldslavic), never in the bank.
 OLD_STYLE_FONTS = ("X11/Type1/OldSlavicRegu.pfb",)
-POOLS = {"dev": DEV_FONTS + HEAVY_FONTS + OLD_STYLE_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
+POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "oldstyle": OLD_STYLE_FONTS, "heldout": HELDOUT_FONTS,
+         "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
 DIGRAPHS = ("qu", "th", "in", "er", "an", "he")
 
@@ -216,7 +217,8 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
-    """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
+    """A look from a pool of fonts: "dev" (development; "oldstyle": its old-style Cyrillic faces
+    alone, in the development styles), "heldout" (the earlier blind sets, with the
     shadowed, circle, inset, grain, speckle, radial, striped and halftone tile styles) or "blind"
     (``BLIND_FONTS``, with the sheen style too)."""
     pool = pool or ("heldout" if heldout else "dev")
@@ -224,7 +226,7 @@ def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "")
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
         ("shadowed", "circle", "inset", "grain", "speckle", "radial", "striped", "halftone")
-        if pool != "dev" else ()) + (("sheen",) if pool == "blind" else ())
+        if pool in ("heldout", "blind") else ()) + (("sheen",) if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
