@@ -69,6 +69,18 @@ def test_glyph_size_must_fit_the_letter():
     assert _short(size).tolist() == [False] * 10 + [True]
 
 
+def test_a_small_ascender_must_rise_above_the_small_letters():
+    """A board of capitals whose case was told wrong (OldSlavic's condensed capitals fit the small
+    letters better) reads its I as a small l surely, the same stroke: a small l, b, d, h or k no
+    taller than the board's x-height letters is doubtful; one rising above them is not."""
+    from wordbot.ocr.read import _extent, _misfit
+
+    inks = [_ink(20, 12)] * 5 + [_ink(20, 4), _ink(28, 4), _ink(28, 12)]
+    size = np.array([_extent(ink) for ink in inks])
+    assert _misfit(size, list("acenolld"), "lower").tolist() == [False] * 5 + [True, False, False]
+    assert not _misfit(size[5:], list("lld"), "lower").any()  # no x-height letter to measure by
+
+
 def test_a_solid_block_is_no_letter():
     from wordbot.ocr.read import _solid
 

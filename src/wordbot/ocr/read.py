@@ -197,6 +197,10 @@ TALL = 1.15  # of the board's median capital's height: taller than a capital wit
 OVER_LINE = set("йёдцщqj")  # capitals reaching over or under the line in some fonts
 WIDER = 1.15  # of the board's median glyph width: the least width of a ``WIDE`` letter
 WIDE = set("шщжю")  # letters wider than most of their font's (ы and w are not, in many)
+X_HEIGHT = set("acemnorsuvwxz")  # small Latin letters with nothing above the x-height
+ASCENDERS = set("bdhkl")  # small letters as tall as l
+RISING = 1.15  # of the board's median x-height letter's height: the least height of a small ascender
+# (b, d, h, k, l rise about 1.4 times as high in the faces seen)
 
 
 def _extent(ink: np.ndarray | None) -> tuple[float, float]:
@@ -231,7 +235,8 @@ def _misfit(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     """(m,) bool: glyphs whose size does not fit the letter read (one board, one font and size;
     the picture matched is stretched to a square, so width and height are checked here): a wide
     letter (Ш) not clearly wider than the board's median glyph (a condensed Ц or П), a capital
-    taller than the board's capitals that has nothing above or below the line (Й read as И).
+    taller than the board's capitals that has nothing above or below the line (Й read as И), a
+    small ascender (l) no taller than the board's small letters (a, e, n ...).
     ``size``: as ``_short``'s."""
     if len(size) < 3:
         return np.zeros(len(size), bool)
@@ -239,7 +244,12 @@ def _misfit(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     wide = np.array([ch in WIDE for ch in letters]) & (size[:, 1] < WIDER * width)
     plain = np.array([case == "upper" and ch not in OVER_LINE for ch in letters])
     tall = plain & (size[:, 0] > TALL * height)
-    return wide | tall
+    # A small ascender no taller than the small letters (an l among capitals whose case was told
+    # wrong: OldSlavic's condensed capitals fit the small letters better, and its I read as l).
+    low = np.array([case == "lower" and ch in X_HEIGHT for ch in letters])
+    rising = np.array([case == "lower" and ch in ASCENDERS for ch in letters])
+    flat = rising & (size[:, 0] < RISING * np.median(size[low, 0])) if low.any() else rising & False
+    return wide | tall | flat
 
 
 def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
@@ -544,7 +554,6 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
-ASCENDERS = set("bdhkl")  # small letters as tall as l
 
 
 def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height: np.ndarray,
