@@ -1,7 +1,7 @@
 """Vision: boards found and tiles read on labelled synthetic screenshots, and the time it takes.
 
-Accuracy is measured on the blind set ``BLIND`` ("blind-2026-11-27": ``BLIND_FONTS`` of
-``wordbot.ocr.synthetic``, in every style plus the halftone tile never drawn before,
+Accuracy is measured on the blind set ``BLIND`` ("blind-2026-11-26-b": ``BLIND_FONTS`` of
+``wordbot.ocr.synthetic``, in every style plus the sheen tile never drawn before,
 Russian and English boards, upper and lower case, multi-letter tiles, letter shadows, faux bold,
 JPEG), chosen before any tuning of that session and measured once at the end; the language is told
 from the pixels (no ``lang`` given). Its per-tile failures are not looked at while tuning: once
@@ -26,7 +26,7 @@ from wordbot.ocr.learn import from_reading
 from wordbot.ocr.synthetic import Screenshot, random_look, random_screenshot, render
 
 AREA = "vision"
-BLIND = "blind-2026-11-27"
+BLIND = "blind-2026-11-26-b"
 
 
 @dataclass

@@ -13,7 +13,7 @@ PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-uti
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito)
 DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra
-          fonts-lato fonts-comfortaa fonts-jura fonts-pc fonts-pc-extra)
+          fonts-lato fonts-comfortaa fonts-jura fonts-pc fonts-pc-extra t1-oldslavic)
 HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-charis
           fonts-yanone-kaffeesatz fonts-firacode fonts-play fonts-manrope fonts-roboto-slab
           fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro
@@ -23,9 +23,12 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-unfonts-core t1-teams fonts-ipafont-gothic fonts-vlgothic fonts-sawarabi-gothic
           fonts-motoya-l-maruberi fonts-dotgothic16 fonts-eurofurence fonts-monofur fonts-baekmuk
           fonts-wqy-zenhei fonts-okolaks fonts-klee fonts-horai-umefont fonts-bpg-georgian fonts-seto
-          fonts-lexi-gulim fonts-wine)
-BLIND=(fonts-unifont fonts-misaki fonts-glasstty fonts-triod-postnaja fonts-gnutypewriter fonts-konatu
-       fonts-rocknroll fonts-kiloji fonts-train fonts-stick fonts-komatuna)
+          fonts-lexi-gulim fonts-wine fonts-unifont fonts-misaki fonts-glasstty fonts-triod-postnaja
+          fonts-gnutypewriter fonts-konatu fonts-rocknroll fonts-kiloji fonts-train fonts-stick
+          fonts-komatuna)
+BLIND=(fonts-naver-d2coding fonts-lxgw-wenkai fonts-yozvox-yozfont-new-kana fonts-woowa-bm
+       fonts-nanum-extra fonts-unfonts-extra fonts-arphic-uming fonts-hanazono fonts-smiley-sans
+       fonts-oradano-mincho-gsrr fonts-motoya-l-cedar)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -9,6 +9,7 @@ import pytest
 from wordbot.errors import WordbotError
 from wordbot.ocr import THRESHOLD, builtin_bank, read_board
 from wordbot.ocr.bank import Scores
+from wordbot.ocr.read import confidence
 from wordbot.ocr.synthetic import render
 
 from .conftest import look
@@ -68,6 +69,18 @@ def test_glyph_size_must_fit_the_letter():
     assert _short(size).tolist() == [False] * 10 + [True]
 
 
+def test_a_small_ascender_must_rise_above_the_small_letters():
+    """A board of capitals whose case was told wrong (OldSlavic's condensed capitals fit the small
+    letters better) reads its I as a small l surely, the same stroke: a small l, b, d, h or k no
+    taller than the board's x-height letters is doubtful; one rising above them is not."""
+    from wordbot.ocr.read import _extent, _misfit
+
+    inks = [_ink(20, 12)] * 5 + [_ink(20, 4), _ink(28, 4), _ink(28, 12)]
+    size = np.array([_extent(ink) for ink in inks])
+    assert _misfit(size, list("acenolld"), "lower").tolist() == [False] * 5 + [True, False, False]
+    assert not _misfit(size[5:], list("lld"), "lower").any()  # no x-height letter to measure by
+
+
 def test_a_solid_block_is_no_letter():
     from wordbot.ocr.read import _solid
 
@@ -103,6 +116,25 @@ def test_a_rival_letter_of_the_other_case_keeps_a_glyph_doubtful():
     small = Scores(["i", "l"], np.array([[0.3, 0.97]], np.float32), np.array([[0.3, 0.97]], np.float32))
     capital = Scores(["i", "l"], np.array([[0.97, 0.3]], np.float32), np.array([[0.97, 0.3]], np.float32))
     assert small.match(capital).runner_up[0] == pytest.approx(0.3)
+
+
+def test_a_letter_of_the_other_alphabet_fitting_nearly_as_well_keeps_a_glyph_doubtful():
+    """A glyph that a letter of the other alphabet fits nearly as well is no sure letter (Triod
+    Postnaja's N, thin-diagonalled: an H to the Latin templates, an И to the Cyrillic ones, was read
+    as H with confidence); the letter drawn alike there (Н for H) is the same glyph, no rival."""
+    latin = Scores(["h", "m", "n"], np.array([[0.923, 0.78, 0.77]], np.float32),
+                   np.array([[0.97, 0.81, 0.85]], np.float32))
+    cyrillic = Scores(["и", "н", "п"], np.array([[0.914, 0.928, 0.89]], np.float32),
+                      np.array([[0.95, 0.97, 0.95]], np.float32))
+    assert confidence(latin.match())[0] >= THRESHOLD  # alone, H is far ahead of M and N
+    m = latin.match(abroad=cyrillic)
+    assert m.letters == ["h"] and m.runner_up[0] == pytest.approx(0.914)
+    assert confidence(m)[0] < THRESHOLD
+    assert m.abroad.tolist() == [True]  # not read again: both readers would see an H
+    assert latin.match().abroad.tolist() == [False]
+    far = Scores(["и", "н", "п"], np.array([[0.80, 0.95, 0.79]], np.float32),
+                 np.array([[0.80, 0.95, 0.79]], np.float32))
+    assert confidence(latin.match(abroad=far))[0] >= THRESHOLD
 
 
 def test_glyphs_standing_apart_are_no_sure_single_letter():

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from wordbot.errors import WordbotError
-from wordbot.ocr import THRESHOLD, read_board
+from wordbot.ocr import THRESHOLD, read, read_board
+from wordbot.ocr.bank import Scores
 from wordbot.ocr.learn import from_reading, parse_labels
 from wordbot.ocr.synthetic import render
 
@@ -116,3 +117,35 @@ def test_a_shadow_is_not_taken_from_the_letter(rng):
     ink = cast.any(axis=2)
     found = _shadow(cast, ink, np.where(ink, 255, 0).astype(np.uint8), 255.0)
     assert found is not None and not found[8:32, 8:14].any() and found[33, 15]
+
+
+def _scores(letters, row):
+    score = np.array([row], np.float32)
+    return Scores(letters, score, score.copy())
+
+
+def test_a_glyph_the_other_alphabet_fits_in_its_other_case_tells_nothing():
+    """An English board in a face whose small letters are small capitals (Triod Postnaja's t, a
+    small T) fits the Cyrillic capitals (т) better than the Latin small letters (f): it must not
+    tell Russian when a Latin capital (T) fits it as well; a glyph no Latin letter fits in either
+    case (Ж) still does."""
+    ru = {"upper": _scores(["ж", "т"], [0.5, 0.922]), "lower": _scores(["ж", "т"], [0.5, 0.85])}
+    en = {"upper": _scores(["f", "t"], [0.7, 0.93]), "lower": _scores(["f", "t"], [0.794, 0.7])}
+    fits = {"ru": ("upper", ru["upper"]), "en": ("lower", en["lower"])}
+    assert read._votes(fits, {"ru": ru, "en": en}, None) == {"ru": 0, "en": 0}
+    ru = {"upper": _scores(["ж", "т"], [0.95, 0.5]), "lower": _scores(["ж", "т"], [0.85, 0.5])}
+    en["upper"] = _scores(["f", "t"], [0.7, 0.75])
+    fits = {"ru": ("upper", ru["upper"]), "en": ("lower", en["lower"])}
+    assert read._votes(fits, {"ru": ru, "en": en}, None) == {"ru": 1, "en": 0}
+
+
+def test_one_glyph_of_the_other_alphabet_and_none_of_its_own_stops_a_given_language(rng, monkeypatch):
+    """Under --lang en, a board whose only telling glyph is Cyrillic stops (a Cyrillic board of
+    small-capital small letters was read as Latin capitals with confidence); its own alphabet
+    telling as much or more reads."""
+    shot = render(rng, look(), 3, 3, lang="ru", tile=56)
+    monkeypatch.setattr(read, "_votes", lambda *args: {"ru": 1, "en": 0})
+    with pytest.raises(WordbotError, match="--lang ru"):
+        read_board(shot.image, "en")
+    monkeypatch.setattr(read, "_votes", lambda *args: {"ru": 1, "en": 2})
+    assert read_board(shot.image, "en").lang == "en"

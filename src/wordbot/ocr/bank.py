@@ -29,6 +29,11 @@ from wordbot.ocr.glyph import SIZE, features, shapes
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
 PIXEL_WEIGHT = 0.3  # of the pixel cosine in a template's score; the rest is the shape cosine
 CASES = ("upper", "lower")
+# Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y): one
+# glyph, which alphabet it is of is told by the board, not by the glyph.
+ALIKE = {"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
+         "у": "y", "х": "x"}
+TWINS = tuple(a + b for a, b in ALIKE.items()) + tuple(b + a for a, b in ALIKE.items())
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ class Match:
     best: np.ndarray  # score (a cosine) of the best template of that letter
     runner_up: np.ndarray  # score of the best template of any other letter
     agree: np.ndarray  # bool: the pixel features alone pick the same letter
+    abroad: np.ndarray | None = None  # bool: the runner-up is a letter of the other alphabet
 
 
 @dataclass(frozen=True)
@@ -52,24 +58,31 @@ class Scores:
         """(m,) score of each glyph's best letter (-inf where the bank has no letters)."""
         return self.score.max(axis=1) if self.score.shape[1] else np.full(len(self.score), -np.inf)
 
-    def match(self, rivals: Scores | None = None) -> Match:
+    def match(self, rivals: Scores | None = None, abroad: Scores | None = None) -> Match:
         """The best letter of each glyph; the runner-up is the best other letter as the words
         spell it (Ё and Е, one letter there, are not each other's rival), here or in ``rivals``
         (the same glyphs in the other case: a board's case told wrong must not make a reading
-        sure; capital I and small l, one stroke, are told apart by the case alone)."""
+        sure; capital I and small l, one stroke, are told apart by the case alone) or in ``abroad``
+        (the same glyphs in the other alphabet: a glyph that another alphabet's letter fits nearly
+        as well, Triod Postnaja's N, an H to this alphabet and an И to the other, is no sure
+        letter; the letter drawn alike there, ``ALIKE``, Н for H, is no rival)."""
         rows = np.arange(len(self.score))
         first = self.score.argmax(axis=1) if self.score.shape[1] else np.zeros(len(rows), int)
         spelt = np.array([ch.replace("ё", "е") for ch in self.letters])
         rival = np.where(spelt[None, :] == spelt[first][:, None], -np.inf, self.score)
-        if rivals is not None and rivals.score.shape[1] and len(rows):
-            other = np.array([ch.replace("ё", "е") for ch in rivals.letters])
+        home = rival.shape[1] + (rivals.score.shape[1] if rivals is not None and len(rows) else 0)
+        for others, kin in ((rivals, ("il", "li")), (abroad, TWINS)):
+            if others is None or not others.score.shape[1] or not len(rows):
+                continue
+            other = np.array([ch.replace("ё", "е") for ch in others.letters])
             same = (other[None, :] == spelt[first][:, None]) | np.isin(
-                np.char.add(spelt[first][:, None], other[None, :]), ("il", "li"))
-            rival = np.concatenate([rival, np.where(same, -np.inf, rivals.score)], axis=1)
+                np.char.add(spelt[first][:, None], other[None, :]), kin)
+            rival = np.concatenate([rival, np.where(same, -np.inf, others.score)], axis=1)
         second = rival.max(axis=1) if rival.shape[1] > 1 else np.full(len(rows), -1.0)
         second = np.where(np.isfinite(second), second, -1.0)
         agree = spelt[self.pixel.argmax(axis=1)] == spelt[first]
-        return Match([self.letters[j] for j in first], self.score[rows, first], second, agree)
+        foreign = rival.argmax(axis=1) >= home if rival.shape[1] > home else np.zeros(len(rows), bool)
+        return Match([self.letters[j] for j in first], self.score[rows, first], second, agree, foreign)
 
 
 def glyph_letters(lang: str) -> set[str]:

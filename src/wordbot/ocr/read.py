@@ -24,7 +24,7 @@ import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.ocr.bank import CASES, Bank, Match, Scores, builtin_bank, mixed
+from wordbot.ocr.bank import ALIKE, CASES, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import INNER, SIZE, features, normalize, shapes
 from wordbot.ocr.second import opinions
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
@@ -197,6 +197,10 @@ TALL = 1.15  # of the board's median capital's height: taller than a capital wit
 OVER_LINE = set("йёдцщqj")  # capitals reaching over or under the line in some fonts
 WIDER = 1.15  # of the board's median glyph width: the least width of a ``WIDE`` letter
 WIDE = set("шщжю")  # letters wider than most of their font's (ы and w are not, in many)
+X_HEIGHT = set("acemnorsuvwxz")  # small Latin letters with nothing above the x-height
+ASCENDERS = set("bdhkl")  # small letters as tall as l
+RISING = 1.15  # of the board's median x-height letter's height: the least height of a small ascender
+# (b, d, h, k, l rise about 1.4 times as high in the faces seen)
 
 
 def _extent(ink: np.ndarray | None) -> tuple[float, float]:
@@ -231,7 +235,8 @@ def _misfit(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     """(m,) bool: glyphs whose size does not fit the letter read (one board, one font and size;
     the picture matched is stretched to a square, so width and height are checked here): a wide
     letter (Ш) not clearly wider than the board's median glyph (a condensed Ц or П), a capital
-    taller than the board's capitals that has nothing above or below the line (Й read as И).
+    taller than the board's capitals that has nothing above or below the line (Й read as И), a
+    small ascender (l) no taller than the board's small letters (a, e, n ...).
     ``size``: as ``_short``'s."""
     if len(size) < 3:
         return np.zeros(len(size), bool)
@@ -239,7 +244,12 @@ def _misfit(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     wide = np.array([ch in WIDE for ch in letters]) & (size[:, 1] < WIDER * width)
     plain = np.array([case == "upper" and ch not in OVER_LINE for ch in letters])
     tall = plain & (size[:, 0] > TALL * height)
-    return wide | tall
+    # A small ascender no taller than the small letters (an l among capitals whose case was told
+    # wrong: OldSlavic's condensed capitals fit the small letters better, and its I read as l).
+    low = np.array([case == "lower" and ch in X_HEIGHT for ch in letters])
+    rising = np.array([case == "lower" and ch in ASCENDERS for ch in letters])
+    flat = rising & (size[:, 0] < RISING * np.median(size[low, 0])) if low.any() else rising & False
+    return wide | tall | flat
 
 
 def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
@@ -285,11 +295,11 @@ TOLD = 3  # with no language given, one is taken when its telling glyphs outnumb
 # and are at least two (an unseen font's glyphs may fit the other alphabet's templates now and
 # then: a few telling glyphs for the other language are usual, as many means the reader cannot be
 # sure; only glyphs read surely tell, so two are enough); given a language, the board stops as soon
-# as the other alphabet's telling glyphs are as many as its own
+# as the other alphabet has a telling glyph and as many as its own (one was not enough before: a
+# Cyrillic board in a face whose small т, к, м, н are small capitals, with one Cyrillic-telling
+# glyph, was read as Latin capitals T, K, M, H with confidence under --lang en; on development and
+# held-out looks no board read with its own language has one)
 NAMES = {"ru": "Cyrillic (Russian)", "en": "Latin (English)"}
-# Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y).
-ALIKE = {"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
-         "у": "y", "х": "x"}
 
 
 @dataclass(frozen=True)
@@ -301,6 +311,7 @@ class Script:
     scores: Scores  # of the board's glyphs in this language and case
     foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
     other_case: Scores | None = None  # of the board's glyphs in this language and the other case
+    abroad: Scores | None = None  # of the board's glyphs in the other language, in this case
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
@@ -309,35 +320,23 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     well each fits each language's ``banks``; ``lang`` when given, checked. Only the ``voters``
     (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
     WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
-    fits, others = {}, {}
+    fits, others, every = {}, {}, {}
     glyphs = features(pictures), shapes(pictures)
     for name, bank in banks.items():
         groups = bank.group_scores(pictures, glyphs)
         cases = {case: bank.scores(pictures, case, groups) for case in CASES}
+        every[name] = cases
         case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
         fits[name] = (case, cases[case])
         others[name] = cases[CASES[1 - CASES.index(case)]]
     best = {name: scores.best for name, (_, scores) in fits.items()}
-    ru, en = best.get("ru"), best.get("en")
-    votes = {"ru": 0, "en": 0}
-    if ru is not None and en is not None:
-        fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
-        # A glyph votes only for a language it reads surely in: broken ink (a letter half lost in
-        # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
-        # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
-        matches = {name: scores.match() for name, (_, scores) in fits.items()}
-        sure = {name: confidence(match) >= THRESHOLD for name, match in matches.items()}
-        alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
-                                                              strict=True)], bool).reshape(-1)
-        fit &= ~alike
-        votes = {"ru": int(np.sum(fit & sure["ru"] & (ru - en >= TELLS))),
-                 "en": int(np.sum(fit & sure["en"] & (en - ru >= TELLS)))}
+    votes = _votes(fits, every, voters)
     if lang is None:
         lang = max(votes, key=votes.get)
         if votes[lang] < max(2, TOLD * votes[_other(lang)]):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
-    elif votes[_other(lang)] >= max(2, votes[lang]):
+    elif votes[_other(lang)] >= max(1, votes[lang]):  # the pixels must not speak against ``lang``
         other = _other(lang)
         raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
                            f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
@@ -345,7 +344,45 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     case, scores = fits[lang]
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
-    return Script(lang, case, scores, foreign, others[lang])
+    abroad = _farther(every[_other(lang)][case]) if _other(lang) in every else None
+    return Script(lang, case, scores, foreign, others[lang], abroad)
+
+
+ABROAD = 0.5  # d_best / d_other at which a letter of the other alphabet keeps a glyph doubtful (a letter
+# of this one does from ``RATIO``): no board holds both alphabets, so only a letter of the other fitting
+# nearly as well says the glyph may be a shape the bank does not know (Triod Postnaja's N, read H:
+# d_best / d_И 0.49-0.78); nearer ones are the usual near-twins (A and Д, r and г: on development looks
+# right readings at 0.42-0.64, half of them below 0.48)
+
+
+def _votes(fits: dict[str, tuple[str, Scores]], every: dict[str, dict[str, Scores]],
+           voters: np.ndarray | None) -> dict[str, int]:
+    """How many glyphs tell each language: those of the ``voters`` (None: all) fitting one language's
+    letters (``fits``: its case and scores) by ``TELLS`` more than the other's in either case
+    (``every``: each language's scores in each case), and read surely in it."""
+    if "ru" not in fits or "en" not in fits:
+        return {"ru": 0, "en": 0}
+    ru, en = fits["ru"][1].best, fits["en"][1].best
+    fit = (np.maximum(ru, en) >= 1 - 2 * DISTANCE) & (True if voters is None else voters)
+    # A glyph votes only for a language it reads surely in: broken ink (a letter half lost in
+    # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
+    # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
+    matches = {name: scores.match() for name, (_, scores) in fits.items()}
+    sure = {name: confidence(match) >= THRESHOLD for name, match in matches.items()}
+    alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
+                                                          strict=True)], bool).reshape(-1)
+    fit &= ~alike
+    # The other alphabet in either case: a glyph of one case may be a letter drawn alike in the other's
+    # other case (Triod Postnaja's small t, a small capital: т to the Cyrillic capitals, T to the Latin).
+    ru_any, en_any = (np.maximum(*(every[name][case].best for case in CASES)) for name in ("ru", "en"))
+    return {"ru": int(np.sum(fit & sure["ru"] & (ru - en_any >= TELLS))),
+            "en": int(np.sum(fit & sure["en"] & (en - ru_any >= TELLS)))}
+
+
+def _farther(abroad: Scores) -> Scores:
+    """``abroad``'s scores with their distances (1 - score) stretched by ``ABROAD`` / ``RATIO``: as
+    rivals, a glyph is doubtful from d_best / d_other = ``ABROAD`` on."""
+    return Scores(abroad.letters, 1 - (1 - abroad.score) * (ABROAD / RATIO), abroad.pixel)
 
 
 def _other(lang: str) -> str:
@@ -372,7 +409,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         # that may have lost a part).
         voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
         found = script(pictures[idx], banks, lang, voters)
-        m = found.scores.match(found.other_case)
+        m = found.scores.match(found.other_case, found.abroad)
         consistent = _consistency(pictures[idx], m) > 0
         conf[idx] = confidence(m) * consistent * ~found.foreign
         size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
@@ -387,8 +424,9 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
                 conf[i] = 0.0  # dots or a breve over a letter that has none: not that letter
         # Read again (the board's own font, Tesseract) only where nothing but the match left a tile
         # doubtful: not a letter also read from a clearly different shape on the board (Okolaks'
-        # U-shaped V beside its U's: both readers read U).
-        plain = ~(lost | tiles_seen.marks[idx] | found.foreign
+        # U-shaped V beside its U's: both readers read U), nor one that a letter of the other
+        # alphabet fits nearly as well (Triod Postnaja's N, its thin diagonal blurred: both read H).
+        plain = ~(lost | tiles_seen.marks[idx] | found.foreign | m.abroad
                   | np.array([i in tiles_seen.parts for i in idx])) & consistent
         again = _board_font(pictures[idx], found, m, conf[idx], plain)
         for k, letter, sure in zip(*again, strict=True):
@@ -473,8 +511,9 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
     for j, letter in enumerate(column):
         score[:, letter] = np.maximum(score[:, letter], board[:, j])
         best_pixel[:, letter] = np.maximum(best_pixel[:, letter], board_pixel[:, j])
-    rivals = Scores(other.letters, other.score[again], other.pixel[again]) if other is not None else None
-    second = Scores(scores.letters, score, best_pixel).match(rivals)
+    rivals, abroad = (Scores(s.letters, s.score[again], s.pixel[again]) if s is not None else None
+                      for s in (other, found.abroad))
+    second = Scores(scores.letters, score, best_pixel).match(rivals, abroad)
     sure_now = confidence(second)
     up = np.nonzero(sure_now >= THRESHOLD)[0]
     return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]
@@ -515,7 +554,6 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
-ASCENDERS = set("bdhkl")  # small letters as tall as l
 
 
 def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height: np.ndarray,

@@ -73,7 +73,10 @@ DEV_FONTS = (
 # fonts-vlgothic, fonts-sawarabi-gothic, fonts-motoya-l-maruberi, fonts-dotgothic16,
 # fonts-eurofurence, fonts-monofur, fonts-baekmuk, fonts-wqy-zenhei, fonts-okolaks), and the blind
 # set "blind-2026-11-26" since its run (fonts-klee, fonts-horai-umefont, fonts-bpg-georgian,
-# fonts-seto, fonts-lexi-gulim, fonts-wine, fonts-pc-extra's Amstrad PC1512 face).
+# fonts-seto, fonts-lexi-gulim, fonts-wine, fonts-pc-extra's Amstrad PC1512 face), and the blind set
+# "blind-2026-11-27" since its run (fonts-unifont, fonts-misaki, fonts-glasstty, fonts-triod-postnaja,
+# fonts-gnutypewriter, fonts-konatu, fonts-rocknroll, fonts-kiloji, fonts-train, fonts-stick,
+# fonts-komatuna; its halftone tiles are a held-out style now).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -103,6 +106,10 @@ HELDOUT_FONTS = (
     "fonts-bpg-georgian/BPG_Nateli_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Mrgvlovani_GPL&GNU.ttf",
     "fonts-bpg-georgian/BPG_Sans_Medium_GPL&GNU.ttf", "fonts-bpg-georgian/BPG_Serif_GPL&GNU.ttf",
     "seto/setofont.ttf", "lexi/LexiGulim.ttf", "tahomabd.ttf", "pc/Px_AmstradPC1512.ttf",
+    "unifont/unifont.otf", "misaki/misaki_gothic.ttf", "glasstty/Glass_TTY_VT220.ttf",
+    "triod-postnaja/TriodPostnaja.ttf", "gnutypewriter/GNUTypewriter.ttf", "konatu/Konatu.ttf",
+    "rocknroll/RocknRollOne-Regular.ttf", "kiloji/kiloji_b.ttf", "train/TrainOne-Regular.ttf",
+    "stick/Stick-Regular.ttf", "komatuna/komatuna-p.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -112,23 +119,28 @@ HEAVY_FONTS = (
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
     "noto/NotoSerif-CondensedBold.ttf",
 )
-# The blind set "blind-2026-11-27", chosen on 2026-11-26 before any tuning for that session and
+# The blind set "blind-2026-11-26-b", chosen on 2026-11-26 before any tuning for that session and
 # measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
-# in the tests or in an earlier blind or held-out set (Debian fonts-unifont, fonts-misaki,
-# fonts-glasstty, fonts-triod-postnaja, fonts-gnutypewriter, fonts-konatu, fonts-rocknroll,
-# fonts-kiloji, fonts-train, fonts-stick, fonts-komatuna: GNU Unifont's 8x16 pixel face, Misaki's
-# 8x8 pixel face, a VT220 terminal's dot face, a Soviet postal hand (lookalike small letters), a
-# worn typewriter, a Japanese gothic, a rounded display face, a hand whose small п is drawn like n,
-# an inline display face, a thin stick face, a Japanese proportional gothic), drawn in every style
-# of ``random_look`` plus the held-out tile styles and a tile style never drawn before ("halftone":
-# a grid of darker dots across the fill).
+# in the tests or in an earlier blind or held-out set (Debian fonts-naver-d2coding,
+# fonts-lxgw-wenkai, fonts-yozvox-yozfont-new-kana, fonts-woowa-bm, fonts-nanum-extra,
+# fonts-unfonts-extra, fonts-arphic-uming, fonts-hanazono, fonts-smiley-sans,
+# fonts-oradano-mincho-gsrr, fonts-motoya-l-cedar: a Korean coding face, a Chinese brush-pen mono,
+# a Japanese pen hand, a heavy Korean display face, a felt-pen hand, a Korean newspaper serif, a thin
+# Chinese Ming, a condensed Japanese mincho, a slanted condensed display face, a heavy old-style
+# mincho, a wide Japanese gothic), drawn in every style of ``random_look`` plus the held-out tile
+# styles and a tile style never drawn before ("sheen": a soft band of light across the tile).
 BLIND_FONTS = (
-    "unifont/unifont.otf", "misaki/misaki_gothic.ttf", "glasstty/Glass_TTY_VT220.ttf",
-    "triod-postnaja/TriodPostnaja.ttf", "gnutypewriter/GNUTypewriter.ttf", "konatu/Konatu.ttf",
-    "rocknroll/RocknRollOne-Regular.ttf", "kiloji/kiloji_b.ttf", "train/TrainOne-Regular.ttf",
-    "stick/Stick-Regular.ttf", "komatuna/komatuna-p.ttf",
+    "naver-d2coding/D2Coding-Ver1.3.2-20180524-all.ttc", "lxgw-wenkai/LXGWWenKaiMono-Bold.ttf",
+    "yozvox-yozfont/YOzRN_.ttf", "woowa-bm/BMDOHYEON_ttf.ttf", "nanum/NanumPen.ttf",
+    "unfonts-extra/UnShinmun.ttf", "arphic/uming.ttc", "hanazono/HanaMinA.ttf",
+    "smiley-sans/SmileySans-Oblique.ttf", "oradano-mincho/OradanoGSRR.ttf", "motoya-l-cedar/MTLc3m.ttf",
 )
-POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "heldout": HELDOUT_FONTS, "blind": BLIND_FONTS}
+# Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
+# Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
+# read with confidence (issue 11; Debian t1-oldslavic), never in the bank.
+OLD_STYLE_FONTS = ("X11/Type1/OldSlavicRegu.pfb",)
+POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "oldstyle": OLD_STYLE_FONTS, "heldout": HELDOUT_FONTS,
+         "blind": BLIND_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
 DIGRAPHS = ("qu", "th", "in", "er", "an", "he")
 
@@ -153,7 +165,8 @@ class Look:
     # streaks of a lighter and a darker shade across it; not in development) | "speckle" (a
     # granite-like fill of lighter and darker specks; not in development) | "radial" (lit in its
     # middle, darker towards its edge; not in development) | "striped" (diagonal bands of a
-    # lighter shade; not in development) | "halftone" (a grid of darker dots; blind set only)
+    # lighter shade; not in development) | "halftone" (a grid of darker dots; not in development) |
+    # "sheen" (a soft diagonal band of light; blind set only)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -204,15 +217,16 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 
 
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
-    """A look from a pool of fonts: "dev" (development), "heldout" (the earlier blind sets, with the
-    shadowed, circle, inset, grain, speckle, radial and striped tile styles) or "blind"
-    (``BLIND_FONTS``, with the halftone style too)."""
+    """A look from a pool of fonts: "dev" (development; "oldstyle": its old-style Cyrillic faces
+    alone, in the development styles), "heldout" (the earlier blind sets, with the
+    shadowed, circle, inset, grain, speckle, radial, striped and halftone tile styles) or "blind"
+    (``BLIND_FONTS``, with the sheen style too)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed", "circle", "inset", "grain", "speckle", "radial", "striped") if pool != "dev" else ()) + (
-        ("halftone",) if pool == "blind" else ())
+        ("shadowed", "circle", "inset", "grain", "speckle", "radial", "striped", "halftone")
+        if pool in ("heldout", "blind") else ()) + (("sheen",) if pool == "blind" else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
@@ -392,8 +406,21 @@ def _halftone(rgb: tuple[int, int, int], side: int):
     return Image.fromarray(pixels.astype(np.uint8))
 
 
+def _sheen(rgb: tuple[int, int, int], side: int):
+    """A ``side``-pixel square of ``rgb`` crossed from its bottom left to its top right by a soft
+    band of light (up to 50 lighter, a quarter of the side wide), like a glass tile's reflection."""
+    from PIL import Image
+
+    y, x = (np.mgrid[:side, :side] + 0.5) / side
+    distance = np.abs(x + y - 0.9) / np.sqrt(2)  # from the band's middle line, a little above the centre
+    light = 50 * np.clip(1 - distance / 0.18, 0, 1)
+    pixels = np.clip(np.array(rgb, np.float32)[None, None] + light[..., None], 0, 255)
+    return Image.fromarray(pixels.astype(np.uint8))
+
+
 FACES = {"shaded": _shaded, "bevelled": _bevelled, "pale": _pale, "glossy": _glossy, "grain": _grain,
-         "speckle": _speckle, "radial": _radial, "striped": _striped, "halftone": _halftone}
+         "speckle": _speckle, "radial": _radial, "striped": _striped, "halftone": _halftone,
+         "sheen": _sheen}
 
 
 def _tile_mask(side: int, radius: int):
