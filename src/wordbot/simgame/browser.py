@@ -44,6 +44,10 @@ VARIANTS = {
     "wordhunt": "",  # drag; the path coloured by its verdict only while the button is held
     "click-list": "input=click&confirm=last&feedback=list&look=night",  # lower case, round tiles
     "type-score": "input=type&feedback=score&look=paper",  # serif letters, the score alone
+    # drag on a gradient; round hit zones; a selected tile shows a ring only; a taken word a toast
+    # that fades and a "found / total" counter (no score); a refused path turns red and shakes;
+    # at 0:00 a "Time's up!" panel covers the board
+    "ring-toast": "feedback=toast&look=ring",
 }
 CHROMIUM_FLAGS = ("--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-features=Translate",
