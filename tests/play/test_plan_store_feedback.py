@@ -6,6 +6,7 @@ import numpy as np
 
 from wordbot import Lexicon
 from wordbot.act import Pacing
+from wordbot.calibration.profile import Profile, load_profile, save_profile
 from wordbot.games import FeedbackSpec, Signature, game
 from wordbot.ocr import BoardReading
 from wordbot.play import Learned
@@ -111,4 +112,42 @@ def test_tile_colour_ignores_the_letter():
     frame = np.zeros((40, 40, 3), np.uint8)
     frame[:] = (193, 228, 244)  # BGR of the idle tile
     frame[15:25, 18:22] = 20  # a letter stroke
-    assert tuple(tile_colours(frame, [(20, 20)], 40)[0]) == (244, 228, 193)
+    assert tuple(tile_colours(frame, [(20, 20)], 40)[0][:3]) == (244, 228, 193)
+
+
+def _tiles(ring: int = 0, ink=(60, 40, 110)) -> np.ndarray:
+    """Two rounded 96 px tiles on a gradient, 108 px apart, each with a letter-like block; the
+    second has a ``ring`` px ring inside its edge (only the ring: its fill stays)."""
+    frame = np.zeros((130, 240, 3), np.uint8)
+    frame[:] = np.linspace(80, 200, 240, dtype=np.uint8)[None, :, None]
+    for x0 in (10, 118):
+        frame[10:106, x0 + 8: x0 + 88] = (255, 250, 252)
+        frame[18:98, x0: x0 + 96] = (255, 250, 252)
+        frame[40:80, x0 + 35: x0 + 45] = ink[::-1]
+        frame[40:48, x0 + 35: x0 + 65] = ink[::-1]
+    if ring:
+        x0 = 118
+        frame[10:10 + ring, x0: x0 + 96] = frame[106 - ring:106, x0: x0 + 96] = (164, 179, 0)
+        frame[10:106, x0: x0 + ring] = frame[10:106, x0 + 96 - ring: x0 + 96] = (164, 179, 0)
+    return frame
+
+
+def test_a_selection_shown_only_by_a_ring_or_the_letters_colour_is_a_change():
+    watch = Watch((10, 10, 204, 96), [(58, 58), (166, 58)], 108)
+    idle = watch.colours(_tiles())
+    assert watch.changed_cells(idle, watch.colours(_tiles())) == set()
+    for ring in (3, 6):  # the fill and the letter as they were
+        assert watch.changed_cells(idle, watch.colours(_tiles(ring))) == {1}
+    recoloured = _tiles()
+    recoloured[40:80, 118 + 35: 118 + 45] = recoloured[40:48, 118 + 35: 118 + 65] = (0, 140, 255)
+    assert watch.changed_cells(idle, watch.colours(recoloured)) == {1}
+
+
+def test_a_reply_learned_from_fill_colours_alone_is_learned_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "old"
+    prof.feedback.accepted, prof.feedback.highlight = Signature(held=(121, 210, 121)), True
+    save_profile(prof)
+    loaded = load_profile("old")
+    assert loaded.feedback.accepted is None and loaded.feedback.highlight

@@ -13,6 +13,7 @@ learned by watching, and ignored. Where the game shows a score, its digits are r
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
 import cv2
@@ -25,24 +26,71 @@ CHANGED = 28  # grey-level difference that counts as a changed pixel (above JPEG
 LEARN_WORDS = 3  # replies of the likeliest words that define "accepted"
 
 
-def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float) -> np.ndarray:
-    """The background colour (RGB) of each cell: the per-channel median of its central part,
-    which the letter's ink does not dominate."""
-    half = max(2, int(tile * 0.36))
-    step = max(1, half // 12)  # a sparse sample: the median needs no more, and it runs per frame
+def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float,
+                 half: float | None = None) -> np.ndarray:
+    """Each cell's look, three RGB colours in a row of ``LOOK`` (nine): its fill (the per-channel median of
+    its central part, which the letter's ink does not dominate), its rim (the mean of a band just
+    inside the tile's edge, ``half`` from its centre: a ring or border drawn around a selected tile
+    leaves the fill as it was) and its ink (the mean of the central pixels unlike the fill: a
+    letter that changes colour). ``tile``: the pitch; ``half``: half the tile's side (the pitch's
+    0.45 when not known)."""
+    fill, ink = _centre(frame, centres, max(2, int(tile * 0.36)))
+    rim = _rim(frame, centres, max(3, int(half if half is not None else tile * 0.45)))
+    return np.concatenate([fill, rim, ink], axis=1)
+
+
+def _patches(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> list[np.ndarray]:
+    """Sparse samples (a median or a mean needs no more, and they run per frame) of the square of
+    side 2 ``half`` around each centre, clipped to the frame."""
+    step = max(1, half // 12)
     h, w = frame.shape[:2]
-    patches = []
+    out = []
     for x, y in centres:
         x, y = int(round(x)), int(round(y))
         rows = slice(max(0, y - half), min(h, y + half), step)
-        patches.append(frame[rows, max(0, x - half): min(w, x + half): step, :3])
-    if len({p.shape for p in patches}) == 1 and patches[0].size:  # all whole: one median for all
-        return np.median(np.stack(patches).reshape(len(patches), -1, 3), axis=1)[:, ::-1].astype(float)
-    out = np.zeros((len(centres), 3))
-    for i, patch in enumerate(patches):
-        if patch.size:
-            out[i] = np.median(patch.reshape(-1, 3), axis=0)[::-1]
+        out.append(frame[rows, max(0, x - half): min(w, x + half): step, :3])
     return out
+
+
+def _stacked(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
+    """``_patches`` as one array (cells, rows, columns, RGB) of floats; a patch clipped by the
+    frame's edge is padded with NaN."""
+    patches = _patches(frame, centres, half)
+    ph, pw = max(p.shape[0] for p in patches), max(p.shape[1] for p in patches)
+    if all(p.shape[:2] == (ph, pw) for p in patches):
+        return np.stack(patches)[..., ::-1].astype(float)
+    out = np.full((len(patches), ph, pw, 3), np.nan)
+    for i, p in enumerate(patches):
+        out[i, :p.shape[0], :p.shape[1]] = p[..., ::-1]
+    return out
+
+
+def _centre(frame: np.ndarray, centres: Sequence[tuple[float, float]],
+            half: int) -> tuple[np.ndarray, np.ndarray]:
+    """The fill and ink colours (RGB) of each cell's central part; a cell with no ink has its fill."""
+    pixels = _stacked(frame, centres, half).reshape(len(centres), -1, 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a cell wholly off the frame: NaN, then 0
+        fill = np.median(pixels, axis=1)
+        if np.isnan(fill).any():  # a cell clipped by the frame's edge
+            fill = np.nan_to_num(np.nanmedian(pixels, axis=1))
+    unlike = ((pixels - fill[:, None]) ** 2).sum(axis=2) > COLOUR ** 2  # NaN compares False
+    count = unlike.sum(axis=1)[:, None]
+    ink = np.einsum("cp,cpk->ck", unlike, np.nan_to_num(pixels)) / np.maximum(count, 1)
+    return fill, np.where(count > 0, ink, fill)
+
+
+def _rim(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
+    """The mean colour (RGB) of a band just inside each tile's edge, along the middle of its four
+    sides (a round tile's corners are background): a ring over part of the band still moves it."""
+    patches = _stacked(frame, centres, half)
+    ph, pw = patches.shape[1:3]
+    dy = np.abs(np.arange(ph) - (ph - 1) / 2)[:, None] / max(1.0, ph / 2)
+    dx = np.abs(np.arange(pw) - (pw - 1) / 2)[None, :] / max(1.0, pw / 2)
+    band = (np.maximum(dx, dy) >= 0.75) & (np.minimum(dx, dy) <= 0.6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nan_to_num(np.nanmean(patches[:, band], axis=1))
 
 
 def same_colour(a: RGB | None, b: RGB | None) -> bool:
@@ -58,11 +106,17 @@ class Watch:
     def __init__(self, box: tuple[int, int, int, int], centres: Sequence[tuple[float, float]], pitch: float):
         self.box, self.centres, self.pitch = box, list(centres), float(pitch)
         self.noise: np.ndarray | None = None  # pixels that change by themselves
+        # half a tile's side: the board's box holds the tiles, so the first centre is that far in
+        # from its edges (bounded: a box found loose or tight)
+        edge = min(min(x for x, _ in self.centres) - box[0], min(y for _, y in self.centres) - box[1]) \
+            if self.centres else pitch / 2
+        self.half = float(np.clip(edge, 0.3 * pitch, 0.5 * pitch))
 
     def colours(self, frame: np.ndarray, at: tuple[int, int] = (0, 0)) -> np.ndarray:
-        """Each cell's colour; ``at``: where ``frame`` starts in the window (a board-only capture)."""
+        """Each cell's look (``tile_colours``: fill, rim and ink); ``at``: where ``frame`` starts in
+        the window (a board-only capture)."""
         centres = self.centres if at == (0, 0) else [(x - at[0], y - at[1]) for x, y in self.centres]
-        return tile_colours(frame, centres, self.pitch)
+        return tile_colours(frame, centres, self.pitch, self.half)
 
     def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
         """Cells whose colour moved away from the baseline colours."""
