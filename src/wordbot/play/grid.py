@@ -173,7 +173,8 @@ class GridPlayer(Seat):
         self._checked = 0  # pairs whose score rise agreed with its changes
         self._solo: set[str] = set()  # words the game did not take while another was in flight
         self.score: ScoreReader | None = None  # the game's score, once its place is known
-        self._scored: list[np.ndarray] = []  # the window as accepted words were sent, to find the score by
+        self._scored: list[tuple[np.ndarray, int]] = []  # the window as accepted words were sent, and
+        # their points, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._finding: threading.Thread | None = None  # the search for the score's place
@@ -768,7 +769,7 @@ class GridPlayer(Seat):
         self._adopt_score()  # after: a reply watched while the score was unknown was not waited for
         r = self.report
         if verdict == "accepted":
-            self._learn_score(frames)
+            self._learn_score(frames, word.score)
             self._take(word)
         elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
@@ -829,7 +830,7 @@ class GridPlayer(Seat):
             return None
         return False
 
-    def _learn_score(self, frames: Frames | None) -> None:
+    def _learn_score(self, frames: Frames | None, points: int) -> None:
         """Keep the window as an accepted word was sent; at the sixth, find the score among what
         changed outside the board from each to the next (where acceptance shows outside the board
         and no score is known)."""
@@ -837,16 +838,17 @@ class GridPlayer(Seat):
         if frames is None or acc is None or not acc.marks or spec.score is not None \
                 or len(self._scored) > WORDS:
             return
-        self._scored.append(frames[0])
+        self._scored.append((frames[0], points))
         if len(self._scored) > WORDS:  # searched off the loop: its Tesseract call takes a second
             self._searches += 1
-            self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
+            sent, worth = (list(v) for v in zip(*self._scored, strict=True))
+            self._finding = threading.Thread(target=self._find_score, args=(self.watch, sent, worth),
                                              daemon=True, name="wordbot-find-score")
             self._finding.start()
 
-    def _find_score(self, watch: Watch, sent: list[np.ndarray]) -> None:
+    def _find_score(self, watch: Watch, sent: list[np.ndarray], points: list[int]) -> None:
         try:
-            self._found = find_score(watch, sent)
+            self._found = find_score(watch, sent, points)
         except (ImportError, OSError):  # no Tesseract: the score stays unread
             self._found = None
 
