@@ -10,7 +10,7 @@ from wordbot.calibration.profile import Profile, load_profile, save_profile
 from wordbot.games import FeedbackSpec, Signature, game
 from wordbot.ocr import BoardReading
 from wordbot.play import Learned
-from wordbot.play.feedback import Replies, Watch, tile_colours
+from wordbot.play.feedback import Replies, Watch, same_colour, tile_colours
 from wordbot.play.plan import plan_words
 
 LEX = Lexicon.from_words(["кот", "крот", "ток", "рот", "тор", "кортик"], "ru")
@@ -115,18 +115,18 @@ def test_tile_colour_ignores_the_letter():
     assert tuple(tile_colours(frame, [(20, 20)], 40)[0][:3]) == (244, 228, 193)
 
 
-def _tiles(ring: int = 0, ink=(60, 40, 110)) -> np.ndarray:
-    """Two rounded 96 px tiles on a gradient, 108 px apart, each with a letter-like block; the
-    second has a ``ring`` px ring inside its edge (only the ring: its fill stays)."""
+def _tiles(ring: int = 0, ringed: tuple[int, ...] = (1,), ink=(60, 40, 110)) -> np.ndarray:
+    """Two rounded 96 px tiles on a gradient, 108 px apart, with two letter-like shapes (an F, an
+    I); the ``ringed`` ones have a ``ring`` px ring inside their edge (only the ring: the fill
+    stays)."""
     frame = np.zeros((130, 240, 3), np.uint8)
     frame[:] = np.linspace(80, 200, 240, dtype=np.uint8)[None, :, None]
     for x0 in (10, 118):
         frame[10:106, x0 + 8: x0 + 88] = (255, 250, 252)
         frame[18:98, x0: x0 + 96] = (255, 250, 252)
         frame[40:80, x0 + 35: x0 + 45] = ink[::-1]
-        frame[40:48, x0 + 35: x0 + 65] = ink[::-1]
-    if ring:
-        x0 = 118
+    frame[40:48, 10 + 35: 10 + 65] = ink[::-1]
+    for x0 in (10 + 108 * k for k in ringed if ring):
         frame[10:10 + ring, x0: x0 + 96] = frame[106 - ring:106, x0: x0 + 96] = (164, 179, 0)
         frame[10:106, x0: x0 + ring] = frame[10:106, x0 + 96 - ring: x0 + 96] = (164, 179, 0)
     return frame
@@ -139,8 +139,24 @@ def test_a_selection_shown_only_by_a_ring_or_the_letters_colour_is_a_change():
     for ring in (3, 6):  # the fill and the letter as they were
         assert watch.changed_cells(idle, watch.colours(_tiles(ring))) == {1}
     recoloured = _tiles()
-    recoloured[40:80, 118 + 35: 118 + 45] = recoloured[40:48, 118 + 35: 118 + 65] = (0, 140, 255)
+    recoloured[40:80, 118 + 35: 118 + 45] = (0, 140, 255)
     assert watch.changed_cells(idle, watch.colours(recoloured)) == {1}
+
+
+def test_a_ring_or_a_letter_in_one_colour_looks_the_same_on_every_cell():
+    """The game's selection colour is one look, whichever cell shows it: a rim band that takes in
+    some of the background (a board box found loose) and letters of other shapes do not tell
+    the cells apart."""
+    watch = Watch((4, 4, 216, 108), [(58, 58), (166, 58)], 108)
+    idle = watch.colours(_tiles())
+    assert same_colour(tuple(idle[0]), tuple(idle[1]))
+    both = watch.colours(_tiles(6, (0, 1)))
+    assert watch.changed_cells(idle, both) == {0, 1} and same_colour(tuple(both[0]), tuple(both[1]))
+    recoloured = _tiles()
+    recoloured[40:80, 10 + 35: 10 + 45] = recoloured[40:48, 10 + 35: 10 + 65] = (0, 140, 255)
+    recoloured[40:80, 118 + 35: 118 + 45] = (0, 140, 255)
+    inked = watch.colours(recoloured)
+    assert watch.changed_cells(idle, inked) == {0, 1} and same_colour(tuple(inked[0]), tuple(inked[1]))
 
 
 def test_a_reply_learned_from_fill_colours_alone_is_learned_again(tmp_path, monkeypatch):

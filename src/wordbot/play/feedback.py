@@ -31,7 +31,7 @@ def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile
     """Each cell's look, three RGB colours in a row of ``LOOK`` (nine): its fill (the per-channel median of
     its central part, which the letter's ink does not dominate), its rim (the mean of a band just
     inside the tile's edge, ``half`` from its centre: a ring or border drawn around a selected tile
-    leaves the fill as it was) and its ink (the mean of the central pixels unlike the fill: a
+    leaves the fill as it was) and its ink (the median of the central pixels unlike the fill: a
     letter that changes colour). ``tile``: the pitch; ``half``: half the tile's side (the pitch's
     0.45 when not known)."""
     fill, ink = _centre(frame, centres, max(2, int(tile * 0.36)))
@@ -67,7 +67,9 @@ def _stacked(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: in
 
 def _centre(frame: np.ndarray, centres: Sequence[tuple[float, float]],
             half: int) -> tuple[np.ndarray, np.ndarray]:
-    """The fill and ink colours (RGB) of each cell's central part; a cell with no ink has its fill."""
+    """The fill and ink colours (RGB) of each cell's central part: the per-channel medians of its
+    pixels and of those unlike the fill (the letter's solid strokes, not their anti-aliased edges,
+    which differ from letter to letter); a cell with no ink has its fill."""
     pixels = _stacked(frame, centres, half).reshape(len(centres), -1, 3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a cell wholly off the frame: NaN, then 0
@@ -75,9 +77,10 @@ def _centre(frame: np.ndarray, centres: Sequence[tuple[float, float]],
         if np.isnan(fill).any():  # a cell clipped by the frame's edge
             fill = np.nan_to_num(np.nanmedian(pixels, axis=1))
     unlike = ((pixels - fill[:, None]) ** 2).sum(axis=2) > COLOUR ** 2  # NaN compares False
-    count = unlike.sum(axis=1)[:, None]
-    ink = np.einsum("cp,cpk->ck", unlike, np.nan_to_num(pixels)) / np.maximum(count, 1)
-    return fill, np.where(count > 0, ink, fill)
+    count = unlike.sum(axis=1)
+    ranked = np.sort(np.where(unlike[..., None], pixels, np.inf), axis=1)
+    ink = np.take_along_axis(ranked, np.maximum(0, (count - 1) // 2)[:, None, None], axis=1)[:, 0]
+    return fill, np.where(count[:, None] > 0, ink, fill)
 
 
 def _rim(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
@@ -106,6 +109,7 @@ class Watch:
     def __init__(self, box: tuple[int, int, int, int], centres: Sequence[tuple[float, float]], pitch: float):
         self.box, self.centres, self.pitch = box, list(centres), float(pitch)
         self.noise: np.ndarray | None = None  # pixels that change by themselves
+        self._rest: np.ndarray | None = None  # the cells' looks in the first frame seen (at rest)
         # half a tile's side: the board's box holds the tiles, so the first centre is that far in
         # from its edges (bounded: a box found loose or tight)
         edge = min(min(x for x, _ in self.centres) - box[0], min(y for _, y in self.centres) - box[1]) \
@@ -113,10 +117,17 @@ class Watch:
         self.half = float(np.clip(edge, 0.3 * pitch, 0.5 * pitch))
 
     def colours(self, frame: np.ndarray, at: tuple[int, int] = (0, 0)) -> np.ndarray:
-        """Each cell's look (``tile_colours``: fill, rim and ink); ``at``: where ``frame`` starts in
-        the window (a board-only capture)."""
+        """Each cell's look (``tile_colours``: fill, rim and ink), its rim and ink as changes from
+        the first frame this watch was given (the board at rest): a rim band may take in some of
+        the background and an ink differs from letter to letter, so only their changes are alike
+        from cell to cell (a ring of one colour around any tile, any letter turned one colour).
+        ``at``: where ``frame`` starts in the window (a board-only capture)."""
         centres = self.centres if at == (0, 0) else [(x - at[0], y - at[1]) for x, y in self.centres]
-        return tile_colours(frame, centres, self.pitch, self.half)
+        looks = tile_colours(frame, centres, self.pitch, self.half)
+        if self._rest is None:
+            self._rest = looks.copy()
+        looks[:, 3:] -= self._rest[:, 3:]
+        return looks
 
     def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
         """Cells whose colour moved away from the baseline colours."""
