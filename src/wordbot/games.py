@@ -115,6 +115,8 @@ class Signature:
     held: tuple[int, ...] | None = None
     flash: tuple[int, ...] | None = None
     marks: tuple[str, ...] = ()
+    unsure: tuple[str, ...] = ()  # places where the last reply was still changing as the word was
+    # sent (a message fading): a change there tells nothing about this word, either way
 
     @property
     def empty(self) -> bool:

@@ -88,6 +88,18 @@ def test_part_of_an_acceptance_is_told_from_another_reply():
     assert not Replies(FeedbackSpec()).partial(Signature(YELLOW, GREEN, ()))  # nothing learned yet
 
 
+def test_where_the_last_reply_still_fades_its_mark_is_not_asked_for():
+    """An accepted word's toast fades out under the board while the next word is sent: a change
+    there tells nothing about that word. The rest of an acceptance (its count above the board)
+    still takes it; nothing else shown is no verdict; another colour is still a refusal."""
+    replies = Replies(FeedbackSpec(accepted=Signature(None, None, ("above:0", "below:0")), min_marks=2))
+    fading = ("below:0",)
+    assert replies.verdict(Signature(None, None, ("above:0",), fading)) == "accepted"
+    assert replies.verdict(Signature(None, None, (), fading)) == "none"
+    assert replies.verdict(Signature(None, RED, (), fading)) == "refused"
+    assert replies.verdict(Signature(None, None, ("above:0",))) == "refused"  # none fading: a toast was due
+
+
 def test_a_game_that_never_replies_is_played_on_unconfirmed():
     replies = Replies(FeedbackSpec())
     for _ in range(5):

@@ -212,7 +212,8 @@ class Replies:
     def verdict(self, sig: Signature, scored: bool | None = None) -> str:
         """``scored``: whether the game's score rose (None: no score read). A rise is an
         acceptance whatever else showed; a reply that looks accepted while the score stood still
-        is no verdict (retried, never blacklisted: the signs disagree)."""
+        is no verdict (retried, never blacklisted: the signs disagree). A mark of the acceptance
+        where the last reply was still changing (``sig.unsure``) is not asked for."""
         if scored:
             return "accepted"
         if sig.empty:
@@ -220,9 +221,9 @@ class Replies:
         acc = self.spec.accepted
         if acc is None:
             return "learning"
-        marks = set(sig.marks)
+        marks, unsure = set(sig.marks), set(acc.marks) & set(sig.unsure)
         ok = same_colour(sig.held, acc.held) and same_colour(sig.flash, acc.flash) \
-            and set(acc.marks) <= marks and len(marks) >= self.spec.min_marks
+            and set(acc.marks) - unsure <= marks and len(marks | unsure) >= self.spec.min_marks
         if ok and scored is False:
             return "none"
         return "accepted" if ok else "refused"

@@ -176,6 +176,8 @@ class GridPlayer(Seat):
         self._scored: list[tuple[np.ndarray, int]] = []  # the window as accepted words were sent, and
         # their points, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
+        self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
+        # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._finding: threading.Thread | None = None  # the search for the score's place
         self._found: Box | None = None  # its result
@@ -688,6 +690,10 @@ class GridPlayer(Seat):
         # for as long as acceptances took to show whole
         rest = max(limit, 2 * max(self._wholes)) if len(self._wholes) >= LEARN_WORDS else late
         before = held.frame or base
+        # where the last reply showed and has changed since (a message fading out): a change there
+        # now may be its, not this word's reply
+        unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
+            if self._last_reply is not None else set()
         t0 = time.monotonic()
         first, last, calm = None, None, t0
         flash, marks = None, set()
@@ -698,7 +704,7 @@ class GridPlayer(Seat):
             selected = now_flash is not None and held.shown(now_flash)
             if selected:
                 now_flash = None  # still the selection, not a reply
-            now_marks = self.watch.marks(before.image, frame.image)
+            now_marks = self.watch.marks(before.image, frame.image) - unsure
             marks |= now_marks
             state = (now_flash, frozenset(now_marks))
             if (now_flash is not None or now_marks) and first is None:
@@ -708,7 +714,7 @@ class GridPlayer(Seat):
             now = time.monotonic()
             if state != last:
                 last, calm = state, now
-            sig = Signature(held.colour, flash, tuple(sorted(marks)))
+            sig = Signature(held.colour, flash, tuple(sorted(marks)), tuple(sorted(unsure)))
             looks = self.replies.verdict(sig) == "accepted"
             taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box))
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
@@ -732,6 +738,7 @@ class GridPlayer(Seat):
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
         self._reply_frames = (before.image, frame.image)
+        self._last_reply = (frame.image, marks | unsure)
         return sig
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
