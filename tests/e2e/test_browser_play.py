@@ -1,7 +1,9 @@
 """Zero set-up play on real browser games in Chromium (Xvfb, openbox), which coalesces pointer
 moves: a Word Hunt-like page that colours the path only while the button is held, a click game
-with lower-case letters on round tiles whose only reply is its list of found words, and a typed
-game whose only reply is its score. The score the bot reads is the game's own."""
+with lower-case letters on round tiles whose only reply is its list of found words, a typed
+game whose only reply is its score, and a drag game on a gradient that shows a selected tile by a
+ring alone, a taken word by a fading toast and a "found / total" count (no score). The score the
+bot reads is the game's own."""
 
 import threading
 import time
