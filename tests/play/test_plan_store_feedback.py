@@ -1,8 +1,12 @@
 """The loop's pure parts: word order and safety, the learned lists, the tile feedback."""
 
 import json
+from pathlib import Path
 
+import cv2
 import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
 
 from wordbot import Lexicon
 from wordbot.act import Pacing
@@ -169,6 +173,35 @@ def test_a_ring_or_a_letter_in_one_colour_looks_the_same_on_every_cell():
     recoloured[40:80, 118 + 35: 118 + 45] = (0, 140, 255)
     inked = watch.colours(recoloured)
     assert watch.changed_cells(idle, inked) == {0, 1} and same_colour(tuple(inked[0]), tuple(inked[1]))
+
+
+THIN = "islevrcupawm"
+
+
+def _thin_letters(fill: tuple[int, int, int], round_tiles: bool) -> np.ndarray:
+    """Dark tiles (round or square) with thin, anti-aliased light lower-case letters, each tile
+    filled with ``fill`` (RGB): a selection colour behind the letters blends into their edges."""
+    img = Image.new("RGB", (108 * len(THIN) + 20, 130), (20, 27, 45))
+    d = ImageDraw.Draw(img)
+    face = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 48)
+    for k, letter in enumerate(THIN):
+        x0 = 10 + 108 * k
+        (d.ellipse if round_tiles else d.rectangle)((x0, 10, x0 + 96, 106), fill=fill)
+        d.text((x0 + 48, 58), letter, font=face, fill=(242, 242, 242), anchor="mm")
+    return cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR)
+
+
+@pytest.mark.parametrize("round_tiles", [True, False])
+def test_a_selection_colour_behind_thin_letters_looks_the_same_on_every_cell(round_tiles):
+    """A selected cell's look does not depend on its letter: the ink is read from the letter's solid
+    strokes, not from its edges blended with the fill (letters differ in their share of edge
+    pixels), nor from a round tile's corners."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans is not installed")
+    watch = Watch((10, 10, 108 * len(THIN) - 12, 96), [(58 + 108 * k, 58) for k in range(len(THIN))], 108)
+    watch.colours(_thin_letters((43, 58, 103), round_tiles))
+    held = watch.colours(_thin_letters((109, 134, 214), round_tiles))
+    assert all(same_colour(tuple(held[0]), tuple(look)) for look in held)
 
 
 def test_a_reply_learned_from_fill_colours_alone_is_learned_again(tmp_path, monkeypatch):

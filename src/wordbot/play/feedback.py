@@ -24,6 +24,8 @@ from wordbot.games import RGB, FeedbackSpec, Signature
 COLOUR = 40.0  # RGB distance under which two colours are the same (a generic just-noticeable gap)
 CHANGED = 28  # grey-level difference that counts as a changed pixel (above JPEG-like noise)
 LEARN_WORDS = 3  # replies of the likeliest words that define "accepted"
+INK_SHARE = 64  # a cell's ink is the median of its sampled pixels' 1/INK_SHARE farthest from the fill:
+# fewer than the solid pixels of a thin lower-case letter (about 3% of the samples at 48 px on 96)
 
 
 def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float,
@@ -31,8 +33,8 @@ def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile
     """Each cell's look, three RGB colours in a row of ``LOOK`` (nine): its fill (the per-channel median of
     its central part, which the letter's ink does not dominate), its rim (the mean of a band just
     inside the tile's edge, ``half`` from its centre: a ring or border drawn around a selected tile
-    leaves the fill as it was) and its ink (the median of the central pixels unlike the fill: a
-    letter that changes colour). ``tile``: the pitch; ``half``: half the tile's side (the pitch's
+    leaves the fill as it was) and its ink (the median of the central pixels farthest from the
+    fill: a letter that changes colour). ``tile``: the pitch; ``half``: half the tile's side (the pitch's
     0.45 when not known)."""
     fill, ink = _centre(frame, centres, max(2, int(tile * 0.36)))
     rim = _rim(frame, centres, max(3, int(half if half is not None else tile * 0.45)))
@@ -65,31 +67,41 @@ def _stacked(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: in
     return out
 
 
+def _offsets(ph: int, pw: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each sample's distance from a patch's centre, down and across, in halves of its side."""
+    dy = np.abs(np.arange(ph) - (ph - 1) / 2)[:, None] / max(1.0, ph / 2)
+    dx = np.abs(np.arange(pw) - (pw - 1) / 2)[None, :] / max(1.0, pw / 2)
+    return dy, dx
+
+
 def _centre(frame: np.ndarray, centres: Sequence[tuple[float, float]],
             half: int) -> tuple[np.ndarray, np.ndarray]:
     """The fill and ink colours (RGB) of each cell's central part: the per-channel medians of its
-    pixels and of those unlike the fill (the letter's solid strokes, not their anti-aliased edges,
-    which differ from letter to letter); a cell with no ink has its fill."""
-    pixels = _stacked(frame, centres, half).reshape(len(centres), -1, 3)
+    pixels and of the few inside its inscribed disc farthest from the fill (the letter's solid
+    strokes: its anti-aliased edges blend with the fill, and a selection colour behind them would
+    move them too; a round tile's corners show the background)."""
+    patches = _stacked(frame, centres, half)
+    dy, dx = _offsets(*patches.shape[1:3])
+    disc = dx ** 2 + dy ** 2 <= 1.0
+    pixels = patches.reshape(len(centres), -1, 3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a cell wholly off the frame: NaN, then 0
         fill = np.median(pixels, axis=1)
         if np.isnan(fill).any():  # a cell clipped by the frame's edge
             fill = np.nan_to_num(np.nanmedian(pixels, axis=1))
-    unlike = ((pixels - fill[:, None]) ** 2).sum(axis=2) > COLOUR ** 2  # NaN compares False
-    count = unlike.sum(axis=1)
-    ranked = np.sort(np.where(unlike[..., None], pixels, np.inf), axis=1)
-    ink = np.take_along_axis(ranked, np.maximum(0, (count - 1) // 2)[:, None, None], axis=1)[:, 0]
-    return fill, np.where(count[:, None] > 0, ink, fill)
+    far = np.nan_to_num(((pixels - fill[:, None]) ** 2).sum(axis=2), nan=-1.0)
+    far[:, ~disc.ravel()] = -1.0  # a round tile's corners: background
+    k = max(1, pixels.shape[1] // INK_SHARE)
+    ends = np.argpartition(-far, k - 1, axis=1)[:, :k]
+    ink = np.median(np.take_along_axis(np.nan_to_num(pixels), ends[..., None], axis=1), axis=1)
+    return fill, ink
 
 
 def _rim(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
     """The mean colour (RGB) of a band just inside each tile's edge, along the middle of its four
     sides (a round tile's corners are background): a ring over part of the band still moves it."""
     patches = _stacked(frame, centres, half)
-    ph, pw = patches.shape[1:3]
-    dy = np.abs(np.arange(ph) - (ph - 1) / 2)[:, None] / max(1.0, ph / 2)
-    dx = np.abs(np.arange(pw) - (pw - 1) / 2)[None, :] / max(1.0, pw / 2)
+    dy, dx = _offsets(*patches.shape[1:3])
     band = (np.maximum(dx, dy) >= 0.75) & (np.minimum(dx, dy) <= 0.6)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
