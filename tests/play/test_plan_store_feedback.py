@@ -124,6 +124,22 @@ def test_watch_sees_changes_outside_the_board_but_not_its_clock():
     assert watch.marks(base, later) == {"below:0"}
 
 
+def test_what_changed_since_the_last_reply_is_not_taken_for_the_next_one():
+    """A typed word's echo in the header, beside the score: the echo changed while the word was
+    typed (after the last reply) and clears on Return; the score changing beside it is still seen."""
+    watch = Watch((100, 100, 100, 100), [(150, 150)], 100)
+    last = np.zeros((300, 400, 3), np.uint8)
+    last[20:40, 20:60] = 255  # the score
+    typed = last.copy()
+    typed[20:40, 200:260] = 255  # the echo of the word typed since
+    stirred = watch.stirred(last, typed)
+    refused = last.copy()  # Return: the echo clears, the score stays
+    assert watch.marks(typed, refused) == {"above:0"} and watch.marks(typed, refused, stirred) == set()
+    taken = refused.copy()
+    taken[20:40, 62:80] = 255  # the score gains a digit
+    assert watch.marks(typed, taken, stirred) == {"above:0"}
+
+
 def test_tile_colour_ignores_the_letter():
     frame = np.zeros((40, 40, 3), np.uint8)
     frame[:] = (193, 228, 244)  # BGR of the idle tile

@@ -145,17 +145,28 @@ class Watch:
         """Cells whose colour moved away from the baseline colours."""
         return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > COLOUR)[0]}
 
-    def outside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Pixels that differ between two frames, outside the board and the noise (uint8 mask)."""
+    def outside(self, a: np.ndarray, b: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray:
+        """Pixels that differ between two frames, outside the board, the noise and ``ignore``
+        (uint8 mask)."""
         if a.shape != b.shape:
             return np.zeros(b.shape[:2], np.uint8)
         diff = cv2.absdiff(a[:, :, :3], b[:, :, :3]).max(axis=2) > CHANGED
         x, y, w, h = self.box
         m = int(self.pitch * 0.3)
         diff[max(0, y - m): y + h + m, max(0, x - m): x + w + m] = False
-        if self.noise is not None and self.noise.shape == diff.shape:
-            diff &= ~self.noise
+        for mask in (self.noise, ignore):
+            if mask is not None and mask.shape == diff.shape:
+                diff &= ~mask
         return diff.astype(np.uint8)
+
+    def stirred(self, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+        """What changed outside the board between two frames, grown by a tenth of a pitch (a fading
+        text's edges cross the line later, a rising one moves): None when nothing did."""
+        diff = self.outside(a, b)
+        if not diff.any():
+            return None
+        k = max(3, int(self.pitch * 0.15)) | 1
+        return cv2.dilate(diff, np.ones((k, k), np.uint8)) > 0
 
     def learn_noise(self, a: np.ndarray, b: np.ndarray) -> None:
         """Add what changed between two frames taken with no input to the noise, grown to the whole
@@ -170,10 +181,11 @@ class Watch:
             grown[max(0, y - line // 2): y + h + line // 2, max(0, x - 3 * line): x + w + 3 * line] = True
         self.noise = grown if self.noise is None or self.noise.shape != grown.shape else self.noise | grown
 
-    def marks(self, base: np.ndarray, frame: np.ndarray) -> set[str]:
-        """Where the window changed outside the board: side of the board and distance from it in
-        tile pitches ("above:0", "right:2"); specks smaller than a tenth of a pitch are ignored."""
-        diff = self.outside(base, frame)
+    def marks(self, base: np.ndarray, frame: np.ndarray, ignore: np.ndarray | None = None) -> set[str]:
+        """Where the window changed outside the board (but in ``ignore``): side of the board and
+        distance from it in tile pitches ("above:0", "right:2"); specks smaller than a tenth of a
+        pitch are ignored."""
+        diff = self.outside(base, frame, ignore)
         if not diff.any():
             return set()
         k = max(3, int(self.pitch * 0.15)) | 1

@@ -221,6 +221,7 @@ class GridPlayer(Seat):
                     raise RoundOver(f"round over: the board is gone ({self.opts.lost_timeout:.0f} s)")
                 why = f" ({self._unread})" if self._unread else ""
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
+            self._clock_over()  # a results panel over the board at the round's end
             self.wait(0.25)
 
     def _read(self, frame: Frame) -> BoardReading | None:
@@ -324,9 +325,7 @@ class GridPlayer(Seat):
             queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if not queue:
                 break
-            left = self.clock.left()
-            if self.clock.over or (left is not None and left < -1.0):
-                raise RoundOver("round over: the game's clock reads 0:00")
+            self._clock_over()
             if since_read >= self.opts.reread_every or suspect:
                 queue, actor = self._reread(queue, actor)
                 since_read, suspect = 0, False
@@ -368,6 +367,12 @@ class GridPlayer(Seat):
         actor.finish()
         if not queue:
             self.report.stopped = "every word played"
+
+    def _clock_over(self) -> None:
+        """RoundOver once the game's clock read 0:00 (or the end it gave is a second past)."""
+        left = self.clock.left() if self.clock is not None else None
+        if self.clock is not None and (self.clock.over or (left is not None and left < -1.0)):
+            raise RoundOver("round over: the game's clock reads 0:00")
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
         """While the game's replies are unknown, play the likeliest words first: their replies
@@ -690,8 +695,9 @@ class GridPlayer(Seat):
         # for as long as acceptances took to show whole
         rest = max(limit, 2 * max(self._wholes)) if len(self._wholes) >= LEARN_WORDS else late
         before = held.frame or base
-        # where the last reply showed and has changed since (a message fading out): a change there
-        # now may be its, not this word's reply
+        # what changed since the last reply was watched (a message of it fading out, a typed word's
+        # echo) is not taken for this word's reply; where the last reply showed, it is not asked of it
+        stirred = self.watch.stirred(self._last_reply[0], before.image) if self._last_reply else None
         unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
             if self._last_reply is not None else set()
         t0 = time.monotonic()
@@ -704,7 +710,7 @@ class GridPlayer(Seat):
             selected = now_flash is not None and held.shown(now_flash)
             if selected:
                 now_flash = None  # still the selection, not a reply
-            now_marks = self.watch.marks(before.image, frame.image) - unsure
+            now_marks = self.watch.marks(before.image, frame.image, stirred)
             marks |= now_marks
             state = (now_flash, frozenset(now_marks))
             if (now_flash is not None or now_marks) and first is None:
