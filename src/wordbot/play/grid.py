@@ -927,6 +927,7 @@ class GridPlayer(Seat):
         its rise, read, names the words taken. One it did not take is tried again alone: its own
         reply is the evidence a refusal needs."""
         self._late_rise(base.image)  # a word before without a verdict: settled before the pair's changes
+        self._last_reply = None  # the pair changes the window: not the fading part of a reply before it
         first, events = base, Changes(self.score.box, base.image)
         sent: list[Found] = []
         results: list[tuple[Found, str]] = []
