@@ -1067,7 +1067,10 @@ class GridPlayer(Seat):
             # a kept selection does not clear by waiting (a new one clears it); the last reply's flash
             # fading from the word's later cells is waited for as each is entered
             waiting = busy - self._stale - (self._fading(colours) - {self._cells(word)[0]} if word else set())
-            quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
+            # what still changes since the last reply (its toast fading) is masked out of the next
+            # word's reply: not waited for
+            stirred = self.watch.stirred(self._last_reply[0], frame.image) if self._last_reply else None
+            quiet = prev is not None and not self.watch.marks(prev.image, frame.image, stirred)
             if quiet and not waiting & wanted:
                 return frame, word
             if time.monotonic() > deadline:
