@@ -76,6 +76,7 @@ CONFIRMS = ("last", "enter", "button")  # how a clicked path is submitted
 PACES = {"fast": (0.02, 0.017, 0.015, 0.03), "normal": (0.03, 0.03, 0.02, 0.05),
          "human": (0.08, 0.05, 0.05, 0.3)}  # settle, step, hold, between (wordbot.act.Pacing)
 RGB = tuple[int, int, int]
+LOOK = 9  # values in a cell's look as the live loop compares cells: fill, rim and ink, RGB each
 
 
 @dataclass
@@ -107,13 +108,15 @@ class BaldaSpec:
 
 @dataclass
 class Signature:
-    """What a game shows in reply to a word: the path's colour while the button is still held
-    and after release (None: unchanged), and marks where the window changed outside the board
+    """What a game shows in reply to a word: the path's look (``LOOK`` values) while the button is
+    still held and after release (None: unchanged), and marks where the window changed outside the board
     ("above:1" = above the board, about one tile pitch from it)."""
 
-    held: RGB | None = None
-    flash: RGB | None = None
+    held: tuple[int, ...] | None = None
+    flash: tuple[int, ...] | None = None
     marks: tuple[str, ...] = ()
+    unsure: tuple[str, ...] = ()  # places where the last reply was still changing as the word was
+    # sent (a message fading): a change there tells nothing about this word, either way
 
     @property
     def empty(self) -> bool:

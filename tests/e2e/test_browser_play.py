@@ -1,9 +1,12 @@
 """Zero set-up play on real browser games in Chromium (Xvfb, openbox), which coalesces pointer
 moves: a Word Hunt-like page that colours the path only while the button is held, a click game
-with lower-case letters on round tiles whose only reply is its list of found words, and a typed
-game whose only reply is its score. The score the bot reads is the game's own."""
+with lower-case letters on round tiles whose only reply is its list of found words, a typed
+game whose only reply is its score, and a drag game on a gradient that shows a selected tile by a
+ring alone, a taken word by a fading toast and a "found / total" count (no score). The score the
+bot reads is the game's own."""
 
 import threading
+import time
 
 import pytest
 from harness import check_round
@@ -16,9 +19,10 @@ from wordbot.simgame.gamelog import read_log
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
-STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type"}
-SHARE = {"wordhunt": 0.3, "click-list": 0.15, "type-score": 0.3}  # clicks are slower; a tile of the
-# round-tile look is read doubtfully and nothing goes through it
+STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type", "ring-toast": "drag"}
+SHARE = {"wordhunt": 0.3, "click-list": 0.15, "type-score": 0.3, "ring-toast": 0.3}  # clicks are slower; a
+# tile of the round-tile look is read doubtfully and nothing goes through it
+SCORED = {"wordhunt", "type-score"}  # the others show no score line (ring-toast counts words found)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -34,6 +38,29 @@ def test_zero_setup_round_in_chromium(tmp_path, data_dir, window_manager, varian
                 share=SHARE[variant])
     assert report.input == STYLE[variant]
     assert len(report.accepted) > 5
-    # the page's score line (all but the list variant) is found and read: the game's own total
+    # the page's score line is found and read: the game's own total; a count of words is no score
     took = sum(e["points"] for e in events[1:] if e["accepted"])
-    assert report.score == (None if variant == "click-list" else took), report.summary()
+    assert report.score == (took if variant in SCORED else None), report.summary()
+
+
+def test_a_game_whose_toast_fades_under_the_next_word_and_whose_dictionary_differs(tmp_path, data_dir,
+                                                                                     window_manager):
+    """ring-toast: a taken word's toast fades for a second while the next words go in, and the game
+    refuses some words the bot's list has (a red, shaking path): only those are blacklisted, the
+    bot's count is the game's, and the round ends when the game's clock reaches 0:00 (a "Time's
+    up!" panel over the board), before the bot's own duration."""
+    log = tmp_path / "web.jsonl"
+    refuse = frozenset({"cases", "prices", "secure", "relics", "slices"})  # some of the best words
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "web-ring-toast-refusing"
+    with browser_game(log, lang="en", seed=1, duration=25, variant="ring-toast",
+                      exclude=refuse) as (game, source):
+        report = player(prof, source, Session(auto=True, duration=60), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+        left = game.game.deadline - time.monotonic()
+    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    refused = {s["word"] for s in subs if not s["accepted"]}
+    assert refused and refused <= refuse and set(report.rejected) == refused, report.summary()
+    assert len(report.accepted) == sum(s["accepted"] for s in subs), report.summary()
+    # the game's end (its clock at 0:00, the board covered) ends the round, not the bot's 60 s
+    assert not report.failed and report.stopped.startswith("round over:") and left > -5, report.summary()

@@ -1,15 +1,20 @@
 """The loop's pure parts: word order and safety, the learned lists, the tile feedback."""
 
 import json
+from pathlib import Path
 
+import cv2
 import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
 
 from wordbot import Lexicon
 from wordbot.act import Pacing
+from wordbot.calibration.profile import Profile, load_profile, save_profile
 from wordbot.games import FeedbackSpec, Signature, game
 from wordbot.ocr import BoardReading
 from wordbot.play import Learned
-from wordbot.play.feedback import Replies, Watch, tile_colours
+from wordbot.play.feedback import Replies, Watch, same_colour, tile_colours
 from wordbot.play.plan import plan_words
 
 LEX = Lexicon.from_words(["кот", "крот", "ток", "рот", "тор", "кортик"], "ru")
@@ -87,6 +92,18 @@ def test_part_of_an_acceptance_is_told_from_another_reply():
     assert not Replies(FeedbackSpec()).partial(Signature(YELLOW, GREEN, ()))  # nothing learned yet
 
 
+def test_where_the_last_reply_still_fades_its_mark_is_not_asked_for():
+    """An accepted word's toast fades out under the board while the next word is sent: a change
+    there tells nothing about that word. The rest of an acceptance (its count above the board)
+    still takes it; nothing else shown is no verdict; another colour is still a refusal."""
+    replies = Replies(FeedbackSpec(accepted=Signature(None, None, ("above:0", "below:0")), min_marks=2))
+    fading = ("below:0",)
+    assert replies.verdict(Signature(None, None, ("above:0",), fading)) == "accepted"
+    assert replies.verdict(Signature(None, None, (), fading)) == "none"
+    assert replies.verdict(Signature(None, RED, (), fading)) == "refused"
+    assert replies.verdict(Signature(None, None, ("above:0",))) == "refused"  # none fading: a toast was due
+
+
 def test_a_game_that_never_replies_is_played_on_unconfirmed():
     replies = Replies(FeedbackSpec())
     for _ in range(5):
@@ -107,8 +124,107 @@ def test_watch_sees_changes_outside_the_board_but_not_its_clock():
     assert watch.marks(base, later) == {"below:0"}
 
 
+def test_what_changed_since_the_last_reply_is_not_taken_for_the_next_one():
+    """A typed word's echo in the header, beside the score: the echo changed while the word was
+    typed (after the last reply) and clears on Return; the score changing beside it is still seen."""
+    watch = Watch((100, 100, 100, 100), [(150, 150)], 100)
+    last = np.zeros((300, 400, 3), np.uint8)
+    last[20:40, 20:60] = 255  # the score
+    typed = last.copy()
+    typed[20:40, 200:260] = 255  # the echo of the word typed since
+    stirred = watch.stirred(last, typed)
+    refused = last.copy()  # Return: the echo clears, the score stays
+    assert watch.marks(typed, refused) == {"above:0"} and watch.marks(typed, refused, stirred) == set()
+    taken = refused.copy()
+    taken[20:40, 62:80] = 255  # the score gains a digit
+    assert watch.marks(typed, taken, stirred) == {"above:0"}
+
+
 def test_tile_colour_ignores_the_letter():
     frame = np.zeros((40, 40, 3), np.uint8)
     frame[:] = (193, 228, 244)  # BGR of the idle tile
     frame[15:25, 18:22] = 20  # a letter stroke
-    assert tuple(tile_colours(frame, [(20, 20)], 40)[0]) == (244, 228, 193)
+    assert tuple(tile_colours(frame, [(20, 20)], 40)[0][:3]) == (244, 228, 193)
+
+
+def _tiles(ring: int = 0, ringed: tuple[int, ...] = (1,), ink=(60, 40, 110)) -> np.ndarray:
+    """Two rounded 96 px tiles on a gradient, 108 px apart, with two letter-like shapes (an F, an
+    I); the ``ringed`` ones have a ``ring`` px ring inside their edge (only the ring: the fill
+    stays)."""
+    frame = np.zeros((130, 240, 3), np.uint8)
+    frame[:] = np.linspace(80, 200, 240, dtype=np.uint8)[None, :, None]
+    for x0 in (10, 118):
+        frame[10:106, x0 + 8: x0 + 88] = (255, 250, 252)
+        frame[18:98, x0: x0 + 96] = (255, 250, 252)
+        frame[40:80, x0 + 35: x0 + 45] = ink[::-1]
+    frame[40:48, 10 + 35: 10 + 65] = ink[::-1]
+    for x0 in (10 + 108 * k for k in ringed if ring):
+        frame[10:10 + ring, x0: x0 + 96] = frame[106 - ring:106, x0: x0 + 96] = (164, 179, 0)
+        frame[10:106, x0: x0 + ring] = frame[10:106, x0 + 96 - ring: x0 + 96] = (164, 179, 0)
+    return frame
+
+
+def test_a_selection_shown_only_by_a_ring_or_the_letters_colour_is_a_change():
+    watch = Watch((10, 10, 204, 96), [(58, 58), (166, 58)], 108)
+    idle = watch.colours(_tiles())
+    assert watch.changed_cells(idle, watch.colours(_tiles())) == set()
+    for ring in (3, 6):  # the fill and the letter as they were
+        assert watch.changed_cells(idle, watch.colours(_tiles(ring))) == {1}
+    recoloured = _tiles()
+    recoloured[40:80, 118 + 35: 118 + 45] = (0, 140, 255)
+    assert watch.changed_cells(idle, watch.colours(recoloured)) == {1}
+
+
+def test_a_ring_or_a_letter_in_one_colour_looks_the_same_on_every_cell():
+    """The game's selection colour is one look, whichever cell shows it: a rim band that takes in
+    some of the background (a board box found loose) and letters of other shapes do not tell
+    the cells apart."""
+    watch = Watch((4, 4, 216, 108), [(58, 58), (166, 58)], 108)
+    idle = watch.colours(_tiles())
+    assert same_colour(tuple(idle[0]), tuple(idle[1]))
+    both = watch.colours(_tiles(6, (0, 1)))
+    assert watch.changed_cells(idle, both) == {0, 1} and same_colour(tuple(both[0]), tuple(both[1]))
+    recoloured = _tiles()
+    recoloured[40:80, 10 + 35: 10 + 45] = recoloured[40:48, 10 + 35: 10 + 65] = (0, 140, 255)
+    recoloured[40:80, 118 + 35: 118 + 45] = (0, 140, 255)
+    inked = watch.colours(recoloured)
+    assert watch.changed_cells(idle, inked) == {0, 1} and same_colour(tuple(inked[0]), tuple(inked[1]))
+
+
+THIN = "islevrcupawm"
+
+
+def _thin_letters(fill: tuple[int, int, int], round_tiles: bool) -> np.ndarray:
+    """Dark tiles (round or square) with thin, anti-aliased light lower-case letters, each tile
+    filled with ``fill`` (RGB): a selection colour behind the letters blends into their edges."""
+    img = Image.new("RGB", (108 * len(THIN) + 20, 130), (20, 27, 45))
+    d = ImageDraw.Draw(img)
+    face = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 48)
+    for k, letter in enumerate(THIN):
+        x0 = 10 + 108 * k
+        (d.ellipse if round_tiles else d.rectangle)((x0, 10, x0 + 96, 106), fill=fill)
+        d.text((x0 + 48, 58), letter, font=face, fill=(242, 242, 242), anchor="mm")
+    return cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR)
+
+
+@pytest.mark.parametrize("round_tiles", [True, False])
+def test_a_selection_colour_behind_thin_letters_looks_the_same_on_every_cell(round_tiles):
+    """A selected cell's look does not depend on its letter: the ink is read from the letter's solid
+    strokes, not from its edges blended with the fill (letters differ in their share of edge
+    pixels), nor from a round tile's corners."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans is not installed")
+    watch = Watch((10, 10, 108 * len(THIN) - 12, 96), [(58 + 108 * k, 58) for k in range(len(THIN))], 108)
+    watch.colours(_thin_letters((43, 58, 103), round_tiles))
+    held = watch.colours(_thin_letters((109, 134, 214), round_tiles))
+    assert all(same_colour(tuple(held[0]), tuple(look)) for look in held)
+
+
+def test_a_reply_learned_from_fill_colours_alone_is_learned_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "old"
+    prof.feedback.accepted, prof.feedback.highlight = Signature(held=(121, 210, 121)), True
+    save_profile(prof)
+    loaded = load_profile("old")
+    assert loaded.feedback.accepted is None and loaded.feedback.highlight

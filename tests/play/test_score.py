@@ -259,3 +259,26 @@ def test_the_score_changes_are_counted_one_per_repaint_never_more():
     for frame in (window(look, 15, 3, "ДРУГОЕ")[0], b):  # a message changing below the score
         still.feed(frame)
     assert still.count == 0
+
+
+def counter(look: Look, found: int, message: str) -> np.ndarray:
+    """A window whose only number outside the board is its count of words found, "12 / 87"."""
+    img = Image.new("RGB", SIZE, look.bg)
+    d = ImageDraw.Draw(img)
+    f = font(look.font, look.size)
+    for i in range(16):
+        x, y = BOARD[0] + (i % 4) * 108, BOARD[1] + (i // 4) * 108
+        d.rounded_rectangle((x, y, x + 96, y + 96), 12, fill=CREAM if look.bg != CREAM else WHITE)
+    d.text((30, 60), f"{found} / 87", font=f, fill=look.fg, anchor="lm")
+    d.text((250, 580), message, font=f, fill=look.fg, anchor="mm")
+    return cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR)
+
+
+def test_a_count_of_words_found_is_no_score():
+    """A game with no score line counts the words found: it rises by one a word whatever the word
+    is worth, so it is not taken for the score (its reading would be the round's score)."""
+    look = LOOKS[0]
+    shots = [counter(look, k, f"WORD{k}!" if k else "") for k in range(WORDS + 1)]
+    assert find_score(watch(), shots, [400, 800, 400, 1400, 400]) is None
+    # where every word is worth one point, a count and a score look alike: taken
+    assert find_score(watch(), shots, [1] * WORDS) is not None

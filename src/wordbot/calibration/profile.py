@@ -37,6 +37,7 @@ from wordbot.games import (
     CONFIRMS,
     GAMES,
     INPUT_STYLES,
+    LOOK,
     PACES,
     BaldaSpec,
     FeedbackSpec,
@@ -228,6 +229,7 @@ def load_profile(name: str) -> Profile:
             raise ValueError("too large")
         profile = _build(Profile, json.loads(raw.decode("utf-8")), "profile")
         profile.validate()
+        _forget_old_looks(profile.feedback)
     except (ValueError, RecursionError, WordbotError) as exc:
         why = " ".join(str(exc).split())[:200]
         try:
@@ -237,6 +239,14 @@ def load_profile(name: str) -> Profile:
         raise WordbotError(f"profile {path} is broken ({why}); {where}: run wordbot "
                            f"calibrate --name {name} again") from None
     return profile
+
+
+def _forget_old_looks(spec: FeedbackSpec) -> None:
+    """An acceptance learned when a cell's look was its fill colour alone (three values, not
+    ``LOOK``) is learned again in the next round's first words."""
+    acc = spec.accepted
+    if acc is not None and any(c is not None and len(c) != LOOK for c in (acc.held, acc.flash)):
+        spec.accepted = None
 
 
 def _build(cls, data, where: str):

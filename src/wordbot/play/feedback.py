@@ -13,6 +13,7 @@ learned by watching, and ignored. Where the game shows a score, its digits are r
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
 import cv2
@@ -23,26 +24,88 @@ from wordbot.games import RGB, FeedbackSpec, Signature
 COLOUR = 40.0  # RGB distance under which two colours are the same (a generic just-noticeable gap)
 CHANGED = 28  # grey-level difference that counts as a changed pixel (above JPEG-like noise)
 LEARN_WORDS = 3  # replies of the likeliest words that define "accepted"
+INK_SHARE = 64  # a cell's ink is the median of its sampled pixels' 1/INK_SHARE farthest from the fill:
+# fewer than the solid pixels of a thin lower-case letter (about 3% of the samples at 48 px on 96)
 
 
-def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float) -> np.ndarray:
-    """The background colour (RGB) of each cell: the per-channel median of its central part,
-    which the letter's ink does not dominate."""
-    half = max(2, int(tile * 0.36))
-    step = max(1, half // 12)  # a sparse sample: the median needs no more, and it runs per frame
+def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float,
+                 half: float | None = None) -> np.ndarray:
+    """Each cell's look, three RGB colours in a row of ``LOOK`` (nine): its fill (the per-channel median of
+    its central part, which the letter's ink does not dominate), its rim (the mean of a band just
+    inside the tile's edge, ``half`` from its centre: a ring or border drawn around a selected tile
+    leaves the fill as it was) and its ink (the median of the central pixels farthest from the
+    fill: a letter that changes colour). ``tile``: the pitch; ``half``: half the tile's side (the pitch's
+    0.45 when not known)."""
+    fill, ink = _centre(frame, centres, max(2, int(tile * 0.36)))
+    rim = _rim(frame, centres, max(3, int(half if half is not None else tile * 0.45)))
+    return np.concatenate([fill, rim, ink], axis=1)
+
+
+def _patches(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> list[np.ndarray]:
+    """Sparse samples (a median or a mean needs no more, and they run per frame) of the square of
+    side 2 ``half`` around each centre, clipped to the frame."""
+    step = max(1, half // 12)
     h, w = frame.shape[:2]
-    patches = []
+    out = []
     for x, y in centres:
         x, y = int(round(x)), int(round(y))
         rows = slice(max(0, y - half), min(h, y + half), step)
-        patches.append(frame[rows, max(0, x - half): min(w, x + half): step, :3])
-    if len({p.shape for p in patches}) == 1 and patches[0].size:  # all whole: one median for all
-        return np.median(np.stack(patches).reshape(len(patches), -1, 3), axis=1)[:, ::-1].astype(float)
-    out = np.zeros((len(centres), 3))
-    for i, patch in enumerate(patches):
-        if patch.size:
-            out[i] = np.median(patch.reshape(-1, 3), axis=0)[::-1]
+        out.append(frame[rows, max(0, x - half): min(w, x + half): step, :3])
     return out
+
+
+def _stacked(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
+    """``_patches`` as one array (cells, rows, columns, RGB) of floats; a patch clipped by the
+    frame's edge is padded with NaN."""
+    patches = _patches(frame, centres, half)
+    ph, pw = max(p.shape[0] for p in patches), max(p.shape[1] for p in patches)
+    if all(p.shape[:2] == (ph, pw) for p in patches):
+        return np.stack(patches)[..., ::-1].astype(float)
+    out = np.full((len(patches), ph, pw, 3), np.nan)
+    for i, p in enumerate(patches):
+        out[i, :p.shape[0], :p.shape[1]] = p[..., ::-1]
+    return out
+
+
+def _offsets(ph: int, pw: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each sample's distance from a patch's centre, down and across, in halves of its side."""
+    dy = np.abs(np.arange(ph) - (ph - 1) / 2)[:, None] / max(1.0, ph / 2)
+    dx = np.abs(np.arange(pw) - (pw - 1) / 2)[None, :] / max(1.0, pw / 2)
+    return dy, dx
+
+
+def _centre(frame: np.ndarray, centres: Sequence[tuple[float, float]],
+            half: int) -> tuple[np.ndarray, np.ndarray]:
+    """The fill and ink colours (RGB) of each cell's central part: the per-channel medians of its
+    pixels and of the few inside its inscribed disc farthest from the fill (the letter's solid
+    strokes: its anti-aliased edges blend with the fill, and a selection colour behind them would
+    move them too; a round tile's corners show the background)."""
+    patches = _stacked(frame, centres, half)
+    dy, dx = _offsets(*patches.shape[1:3])
+    disc = dx ** 2 + dy ** 2 <= 1.0
+    pixels = patches.reshape(len(centres), -1, 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a cell wholly off the frame: NaN, then 0
+        fill = np.median(pixels, axis=1)
+        if np.isnan(fill).any():  # a cell clipped by the frame's edge
+            fill = np.nan_to_num(np.nanmedian(pixels, axis=1))
+    far = np.nan_to_num(((pixels - fill[:, None]) ** 2).sum(axis=2), nan=-1.0)
+    far[:, ~disc.ravel()] = -1.0  # a round tile's corners: background
+    k = max(1, pixels.shape[1] // INK_SHARE)
+    ends = np.argpartition(-far, k - 1, axis=1)[:, :k]
+    ink = np.median(np.take_along_axis(np.nan_to_num(pixels), ends[..., None], axis=1), axis=1)
+    return fill, ink
+
+
+def _rim(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
+    """The mean colour (RGB) of a band just inside each tile's edge, along the middle of its four
+    sides (a round tile's corners are background): a ring over part of the band still moves it."""
+    patches = _stacked(frame, centres, half)
+    dy, dx = _offsets(*patches.shape[1:3])
+    band = (np.maximum(dx, dy) >= 0.75) & (np.minimum(dx, dy) <= 0.6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nan_to_num(np.nanmean(patches[:, band], axis=1))
 
 
 def same_colour(a: RGB | None, b: RGB | None) -> bool:
@@ -58,27 +121,52 @@ class Watch:
     def __init__(self, box: tuple[int, int, int, int], centres: Sequence[tuple[float, float]], pitch: float):
         self.box, self.centres, self.pitch = box, list(centres), float(pitch)
         self.noise: np.ndarray | None = None  # pixels that change by themselves
+        self._rest: np.ndarray | None = None  # the cells' looks in the first frame seen (at rest)
+        # half a tile's side: the board's box holds the tiles, so the first centre is that far in
+        # from its edges (bounded: a box found loose or tight)
+        edge = min(min(x for x, _ in self.centres) - box[0], min(y for _, y in self.centres) - box[1]) \
+            if self.centres else pitch / 2
+        self.half = float(np.clip(edge, 0.3 * pitch, 0.5 * pitch))
 
     def colours(self, frame: np.ndarray, at: tuple[int, int] = (0, 0)) -> np.ndarray:
-        """Each cell's colour; ``at``: where ``frame`` starts in the window (a board-only capture)."""
+        """Each cell's look (``tile_colours``: fill, rim and ink), its rim and ink as changes from
+        the first frame this watch was given (the board at rest): a rim band may take in some of
+        the background and an ink differs from letter to letter, so only their changes are alike
+        from cell to cell (a ring of one colour around any tile, any letter turned one colour).
+        ``at``: where ``frame`` starts in the window (a board-only capture)."""
         centres = self.centres if at == (0, 0) else [(x - at[0], y - at[1]) for x, y in self.centres]
-        return tile_colours(frame, centres, self.pitch)
+        looks = tile_colours(frame, centres, self.pitch, self.half)
+        if self._rest is None:
+            self._rest = looks.copy()
+        looks[:, 3:] -= self._rest[:, 3:]
+        return looks
 
     def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
         """Cells whose colour moved away from the baseline colours."""
         return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > COLOUR)[0]}
 
-    def outside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Pixels that differ between two frames, outside the board and the noise (uint8 mask)."""
+    def outside(self, a: np.ndarray, b: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray:
+        """Pixels that differ between two frames, outside the board, the noise and ``ignore``
+        (uint8 mask)."""
         if a.shape != b.shape:
             return np.zeros(b.shape[:2], np.uint8)
         diff = cv2.absdiff(a[:, :, :3], b[:, :, :3]).max(axis=2) > CHANGED
         x, y, w, h = self.box
         m = int(self.pitch * 0.3)
         diff[max(0, y - m): y + h + m, max(0, x - m): x + w + m] = False
-        if self.noise is not None and self.noise.shape == diff.shape:
-            diff &= ~self.noise
+        for mask in (self.noise, ignore):
+            if mask is not None and mask.shape == diff.shape:
+                diff &= ~mask
         return diff.astype(np.uint8)
+
+    def stirred(self, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+        """What changed outside the board between two frames, grown by a tenth of a pitch (a fading
+        text's edges cross the line later, a rising one moves): None when nothing did."""
+        diff = self.outside(a, b)
+        if not diff.any():
+            return None
+        k = max(3, int(self.pitch * 0.15)) | 1
+        return cv2.dilate(diff, np.ones((k, k), np.uint8)) > 0
 
     def learn_noise(self, a: np.ndarray, b: np.ndarray) -> None:
         """Add what changed between two frames taken with no input to the noise, grown to the whole
@@ -93,10 +181,11 @@ class Watch:
             grown[max(0, y - line // 2): y + h + line // 2, max(0, x - 3 * line): x + w + 3 * line] = True
         self.noise = grown if self.noise is None or self.noise.shape != grown.shape else self.noise | grown
 
-    def marks(self, base: np.ndarray, frame: np.ndarray) -> set[str]:
-        """Where the window changed outside the board: side of the board and distance from it in
-        tile pitches ("above:0", "right:2"); specks smaller than a tenth of a pitch are ignored."""
-        diff = self.outside(base, frame)
+    def marks(self, base: np.ndarray, frame: np.ndarray, ignore: np.ndarray | None = None) -> set[str]:
+        """Where the window changed outside the board (but in ``ignore``): side of the board and
+        distance from it in tile pitches ("above:0", "right:2"); specks smaller than a tenth of a
+        pitch are ignored."""
+        diff = self.outside(base, frame, ignore)
         if not diff.any():
             return set()
         k = max(3, int(self.pitch * 0.15)) | 1
@@ -147,7 +236,8 @@ class Replies:
     def verdict(self, sig: Signature, scored: bool | None = None) -> str:
         """``scored``: whether the game's score rose (None: no score read). A rise is an
         acceptance whatever else showed; a reply that looks accepted while the score stood still
-        is no verdict (retried, never blacklisted: the signs disagree)."""
+        is no verdict (retried, never blacklisted: the signs disagree). A mark of the acceptance
+        where the last reply was still changing (``sig.unsure``) is not asked for."""
         if scored:
             return "accepted"
         if sig.empty:
@@ -155,9 +245,9 @@ class Replies:
         acc = self.spec.accepted
         if acc is None:
             return "learning"
-        marks = set(sig.marks)
+        marks, unsure = set(sig.marks), set(acc.marks) & set(sig.unsure)
         ok = same_colour(sig.held, acc.held) and same_colour(sig.flash, acc.flash) \
-            and set(acc.marks) <= marks and len(marks) >= self.spec.min_marks
+            and set(acc.marks) - unsure <= marks and len(marks | unsure) >= self.spec.min_marks
         if ok and scored is False:
             return "none"
         return "accepted" if ok else "refused"

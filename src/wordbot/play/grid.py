@@ -169,8 +169,11 @@ class GridPlayer(Seat):
         self._flash: tuple[set[int], RGB] | None = None  # the last word's cells and its reply's colour
         self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
-        self._scored: list[np.ndarray] = []  # the window as accepted words were sent, to find the score by
+        self._scored: list[tuple[np.ndarray, int]] = []  # the window as accepted words were sent, and
+        # their points, to find the score by
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
+        self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
+        # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._finding: threading.Thread | None = None  # the search for the score's place
         self._found: Box | None = None  # its result
@@ -214,6 +217,7 @@ class GridPlayer(Seat):
                     raise RoundOver(f"round over: the board is gone ({self.opts.lost_timeout:.0f} s)")
                 why = f" ({self._unread})" if self._unread else ""
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
+            self._clock_over()  # a results panel over the board at the round's end
             self.wait(0.25)
 
     def _read(self, frame: Frame) -> BoardReading | None:
@@ -317,9 +321,7 @@ class GridPlayer(Seat):
             queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if not queue:
                 break
-            left = self.clock.left()
-            if self.clock.over or (left is not None and left < -1.0):
-                raise RoundOver("round over: the game's clock reads 0:00")
+            self._clock_over()
             if since_read >= self.opts.reread_every or suspect:
                 queue, actor = self._reread(queue, actor)
                 since_read, suspect = 0, False
@@ -361,6 +363,12 @@ class GridPlayer(Seat):
         actor.finish()
         if not queue:
             self.report.stopped = "every word played"
+
+    def _clock_over(self) -> None:
+        """RoundOver once the game's clock read 0:00 (or the end it gave is a second past)."""
+        left = self.clock.left() if self.clock is not None else None
+        if self.clock is not None and (self.clock.over or (left is not None and left < -1.0)):
+            raise RoundOver("round over: the game's clock reads 0:00")
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
         """While the game's replies are unknown, play the likeliest words first: their replies
@@ -719,6 +727,11 @@ class GridPlayer(Seat):
         before = held.frame or base
         click = self.opts.input.style == "click"
         entered = self.watch.colours(before.image)  # the word's cells as it was entered
+        # what changed since the last reply was watched (a message of it fading out, a typed word's
+        # echo) is not taken for this word's reply; where the last reply showed, it is not asked of it
+        stirred = self.watch.stirred(self._last_reply[0], before.image) if self._last_reply else None
+        unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
+            if self._last_reply is not None else set()
         t0 = time.monotonic()
         first, last, calm = None, None, t0
         flash, marks = None, set()
@@ -729,7 +742,7 @@ class GridPlayer(Seat):
             selected = now_flash is not None and held.shown(now_flash)
             if selected:
                 now_flash = None  # still the selection, not a reply
-            now_marks = self.watch.marks(before.image, frame.image)
+            now_marks = self.watch.marks(before.image, frame.image, stirred)
             marks |= now_marks
             state = (now_flash, frozenset(now_marks))
             if (now_flash is not None or now_marks) and first is None:
@@ -742,7 +755,8 @@ class GridPlayer(Seat):
             # a clicked word still showing as it did once entered was not sent (yet): the colour it
             # showed (a game colouring a selection by its verdict-to-be) is no reply by itself
             pending = click and (selected or not self.watch.changed_cells(entered, colours) & set(cells))
-            sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)))
+            sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)),
+                            tuple(sorted(unsure)))
             looks = self.replies.verdict(sig) == "accepted"
             taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box))
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
@@ -766,6 +780,7 @@ class GridPlayer(Seat):
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
         self._reply_frames = (before.image, frame.image)
+        self._last_reply = (frame.image, marks | unsure)
         return sig
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
@@ -803,7 +818,7 @@ class GridPlayer(Seat):
         self._adopt_score()  # after: a reply watched while the score was unknown was not waited for
         r = self.report
         if verdict == "accepted":
-            self._learn_score(frames)
+            self._learn_score(frames, word.score)
             self._take(word)
         elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
@@ -864,7 +879,7 @@ class GridPlayer(Seat):
             return None
         return False
 
-    def _learn_score(self, frames: Frames | None) -> None:
+    def _learn_score(self, frames: Frames | None, points: int) -> None:
         """Keep the window as an accepted word was sent; at the sixth, find the score among what
         changed outside the board from each to the next (where acceptance shows outside the board
         and no score is known)."""
@@ -872,16 +887,17 @@ class GridPlayer(Seat):
         if frames is None or acc is None or not acc.marks or spec.score is not None \
                 or len(self._scored) > WORDS:
             return
-        self._scored.append(frames[0])
+        self._scored.append((frames[0], points))
         if len(self._scored) > WORDS:  # searched off the loop: its Tesseract call takes a second
             self._searches += 1
-            self._finding = threading.Thread(target=self._find_score, args=(self.watch, list(self._scored)),
+            sent, worth = (list(v) for v in zip(*self._scored, strict=True))
+            self._finding = threading.Thread(target=self._find_score, args=(self.watch, sent, worth),
                                              daemon=True, name="wordbot-find-score")
             self._finding.start()
 
-    def _find_score(self, watch: Watch, sent: list[np.ndarray]) -> None:
+    def _find_score(self, watch: Watch, sent: list[np.ndarray], points: list[int]) -> None:
         try:
-            self._found = find_score(watch, sent)
+            self._found = find_score(watch, sent, points)
         except (ImportError, OSError):  # no Tesseract: the score stays unread
             self._found = None
 
@@ -941,6 +957,7 @@ class GridPlayer(Seat):
         its rise, read, names the words taken. One it did not take is tried again alone: its own
         reply is the evidence a refusal needs."""
         self._late_rise(base.image)  # a word before without a verdict: settled before the pair's changes
+        self._last_reply = None  # the pair changes the window: not the fading part of a reply before it
         first, events = base, Changes(self.score.box, base.image)
         sent: list[Found] = []
         results: list[tuple[Found, str]] = []
@@ -1065,7 +1082,10 @@ class GridPlayer(Seat):
             # a kept selection does not clear by waiting (a new one clears it); the last reply's flash
             # fading from the word's later cells is waited for as each is entered
             waiting = busy - self._stale - (self._fading(colours) - {self._cells(word)[0]} if word else set())
-            quiet = prev is not None and not self.watch.marks(prev.image, frame.image)
+            # what still changes since the last reply (its toast fading) is masked out of the next
+            # word's reply: not waited for
+            stirred = self.watch.stirred(self._last_reply[0], frame.image) if self._last_reply else None
+            quiet = prev is not None and not self.watch.marks(prev.image, frame.image, stirred)
             if quiet and not waiting & wanted:
                 return frame, word
             if time.monotonic() > deadline:

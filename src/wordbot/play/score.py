@@ -165,10 +165,12 @@ def _grew(values: list[int | None]) -> bool:
     return None not in values[1:] and all(a is None or a < b for a, b in steps)
 
 
-def find_score(watch: Watch, sent: Sequence[np.ndarray]) -> Box | None:
+def find_score(watch: Watch, sent: Sequence[np.ndarray], points: Sequence[int] = ()) -> Box | None:
     """The score's box, from the window as each of ``WORDS`` + 1 accepted words was sent: from one
     to the next, all of a word's reply showed (a part drawn late too); None when no number outside
-    the board grew on every word. One Tesseract call."""
+    the board grew on every word. ``points``: each word's worth by the rules played: a number that
+    rose by one on every word worth more is a count of words ("12 / 87"), not a score. One
+    Tesseract call."""
     replies = list(zip(sent, sent[1:], strict=False))
     places: list[list[Box]] = []  # a box per word so far, of each place that changed on all of them
     for k, (before, after) in enumerate(replies):
@@ -189,9 +191,16 @@ def find_score(watch: Watch, sent: Sequence[np.ndarray]) -> Box | None:
     best: tuple[int, Box] | None = None
     for i, box in enumerate(boxes):
         seen = values[i * len(sent): (i + 1) * len(sent)]
-        if _grew(seen) and (best is None or seen[-1] > best[0]):
+        if _grew(seen) and not _counts(seen, points) and (best is None or seen[-1] > best[0]):
             best = (seen[-1], box)
     return None if best is None else best[1]
+
+
+def _counts(values: list[int | None], points: Sequence[int]) -> bool:
+    """Whether readings that grew on every word rose by one a word where the words were worth
+    more: a count of words found, not their points."""
+    steps = [(b - a, p) for a, b, p in zip(values, values[1:], points, strict=False) if a is not None]
+    return bool(steps) and all(d == 1 for d, _ in steps) and any(p != 1 for _, p in steps)
 
 
 def _union(*boxes: Box) -> Box:

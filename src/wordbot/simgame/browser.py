@@ -44,6 +44,10 @@ VARIANTS = {
     "wordhunt": "",  # drag; the path coloured by its verdict only while the button is held
     "click-list": "input=click&confirm=last&feedback=list&look=night",  # lower case, round tiles
     "type-score": "input=type&feedback=score&look=paper",  # serif letters, the score alone
+    # drag on a gradient; round hit zones; a selected tile shows a ring only; a taken word a toast
+    # that fades and a "found / total" counter (no score); a refused path turns red and shakes;
+    # at 0:00 a "Time's up!" panel covers the board
+    "ring-toast": "feedback=toast&look=ring",
 }
 CHROMIUM_FLAGS = ("--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-features=Translate",
@@ -249,12 +253,15 @@ def _wait_for_board(proc: subprocess.Popen, lang: str, tiles: int, timeout: floa
 @contextmanager
 def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: float = 60.0,
                  at: tuple[int, int] = (40, 40), size: int = 4, rules: str = "wordhunt", min_len: int = 3,
-                 timeout: float = 60.0, variant: str = "wordhunt") -> Iterator[tuple[BrowserGame, object]]:
+                 timeout: float = 60.0, variant: str = "wordhunt",
+                 exclude: frozenset[str] = frozenset()) -> Iterator[tuple[BrowserGame, object]]:
     """Yield (the running game, a ``wordbot.capture`` source of its window) once the board shows;
-    Chromium, the server and the profile are gone on exit (the round logged as "closed" if early)."""
+    Chromium, the server and the profile are gone on exit (the round logged as "closed" if early).
+    ``exclude``: words the game's own dictionary lacks (refused)."""
     lex = Lexicon.builtin(lang)
     game_log = GameLog(log)
-    judge = GridJudge(grid_board(lex, size, size, seed), size, size, lex, min_len=min_len, rules=rules)
+    judge = GridJudge(grid_board(lex, size, size, seed), size, size, lex, min_len=min_len, rules=rules,
+                      exclude=exclude)
     game = WebGame(judge, game_log, duration)
     try:
         with serving(game) as url, chromium(f"{url}?{VARIANTS[variant]}", at, window_size(size)) as proc:
@@ -280,13 +287,15 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--rules", default="wordhunt", choices=["wordhunt", "wordsmania"])
     ap.add_argument("--min-len", type=int, default=3)
     ap.add_argument("--variant", default="wordhunt", choices=list(VARIANTS))
+    ap.add_argument("--exclude", default="", help="comma-separated words the game refuses")
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=lambda s: tuple(map(int, s.split(","))), default=(40, 40),
                     help="window position X,Y")
     ap.add_argument("--linger", type=float, default=2.0, help="seconds the final screen stays")
     args = ap.parse_args(argv)
     with browser_game(args.log, args.lang, args.seed, args.duration, args.at, args.size, args.rules,
-                      args.min_len, variant=args.variant) as (running, _):
+                      args.min_len, variant=args.variant,
+                      exclude=frozenset(w for w in args.exclude.split(",") if w)) as (running, _):
         print(f"{running.url} ready in {running.startup:.1f} s", flush=True)
         while not running.game.wait(0.5) and running.proc.poll() is None:
             pass

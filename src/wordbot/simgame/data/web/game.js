@@ -3,7 +3,9 @@
 // nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
 // tiles here exactly as in a real browser game. The server judges and logs every submission.
 // The page's query picks a variant: input=drag|click|type (click: confirm=last|enter),
-// feedback=held|list|score (what shows a word's fate), look=wordhunt|night|paper.
+// feedback=held|list|score|toast (what shows a word's fate), look=wordhunt|night|paper|ring.
+// feedback=toast: a taken word shows as a toast that fades over a second and a counter "found /
+// total" (no score); a refused one turns its path red and shakes it for half a second.
 
 const opts = new URLSearchParams(location.search);
 const INPUT = opts.get("input") || "drag";
@@ -47,12 +49,15 @@ function cellOf(el) {
   return [Math.floor(i / game.cols), i % game.cols];
 }
 
+const ROUND_HIT = document.body.classList.contains("ring");  // look=ring: a round hit zone
+
 function tileAt(x, y, core) {
   const el = document.elementFromPoint(x, y)?.closest(".tile");
   if (!el) return null;
   const box = el.getBoundingClientRect();
   const half = box.width / 2;
-  const off = Math.max(Math.abs(x - box.left - half), Math.abs(y - box.top - half));
+  const dx = Math.abs(x - box.left - half), dy = Math.abs(y - box.top - half);
+  const off = ROUND_HIT ? Math.hypot(dx, dy) : Math.max(dx, dy);
   return off <= half * core ? cellOf(el) : null;
 }
 
@@ -66,7 +71,10 @@ function verdict(cells) {
   return words.has(word) ? "new" : "held";
 }
 
+let refusedTimer = 0;
+
 function paint() {
+  clearTimeout(refusedTimer);
   tiles.forEach(el => { el.className = "tile"; });
   if (!path) return;
   const kind = FEEDBACK === "held" ? verdict(path) : "held";  // else a neutral selection colour
@@ -138,11 +146,27 @@ async function submit(entry) {
   (reply.found || []).forEach(w => found.add(w));
   score = Math.max(score, reply.score ?? 0);  // replies may arrive out of order; both only grow
   showScore();
+  if (FEEDBACK === "toast" && !reply.over) reply.accepted ? toast(reply.word) : refused(entry.path);
 }
 
-function showScore() {  // feedback=score: the score alone; feedback=list: the last words found
+function toast(word) {  // the word pops up below the board and fades out over a second
+  const el = document.getElementById("message");
+  el.classList.remove("toast");
+  void el.offsetWidth;  // restart the fade
+  el.textContent = `${word.toUpperCase()}!`;
+  el.classList.add("toast");
+}
+
+function refused(cells) {  // the path comes back red and shakes, unless a new one is under way
+  if (!cells || path) return;
+  cells.forEach(([r, c]) => tiles[r * game.cols + c].classList.add("refused"));
+  refusedTimer = setTimeout(paint, 500);
+}
+
+function showScore() {  // feedback=score: the score alone; list: the last words found; toast: a count
   const text = FEEDBACK === "list" ? [...found].reverse().slice(0, 3).join("  ").toUpperCase()
-    : FEEDBACK === "score" ? `Score ${score}` : `Score ${score}   Words ${found.size}`;
+    : FEEDBACK === "score" ? `Score ${score}`
+    : FEEDBACK === "toast" ? `${found.size} / ${words.size}` : `Score ${score}   Words ${found.size}`;
   document.getElementById("score").textContent = text;
 }
 
@@ -158,7 +182,8 @@ function tick() {
   path = null;
   paint();
   board.classList.add("over");
-  document.getElementById("message").textContent = "Time's up";
+  if (FEEDBACK === "toast") document.getElementById("timesup").hidden = false;  // a panel over the board
+  else document.getElementById("message").textContent = "Time's up";
 }
 
 start();
