@@ -46,7 +46,7 @@ from wordbot.solver.ai import Engine
 ru, en = Lexicon.builtin("ru"), Lexicon.builtin("en")
 image = np.full((90, 90, 3), 255, np.uint8)
 image[20:70, 40:50] = 0
-read_tiles(image, BoardGeometry.from_box((0, 0, 90, 90), 1, 1), "ru")
+read_tiles(image, BoardGeometry.from_box((0, 0, 90, 90), 1, 1), "en")  # a bar: I, no Russian letter
 solve_grid(list("котрыбаслонмачт") + [""], 4, 4, ru, rules="wordhunt")
 solve_grid(["qu", "a", "ck", "s"], 2, 2, en)
 score_grids(np.ones((500, 16), np.int8), 4, 4, en)
