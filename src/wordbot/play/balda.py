@@ -505,9 +505,10 @@ class BaldaPlayer(Seat):
 
     def _outcome(self, base: Frame, v: BaldaView, move) -> str:
         """What the game made of a sent move, the same in two frames running: "accepted" (its letter
-        stays, and no cell that held a letter is coloured otherwise than before: the word is no
-        longer selected), "refused" (the cell is empty again, the board as before), or "pending"
-        (neither in time: the move is still being entered)."""
+        stays, its cell filled as the cells that held a letter (its letter's ink is new there), and
+        none of those is coloured otherwise than before: the word is no longer selected), "refused"
+        (the cell is empty again, the board as before), or "pending" (neither in time: the move is
+        still being entered)."""
         i = move.cell[0] * v.board.cols + move.cell[1]
         watch = v.watch
         before = watch.colours(base.image)
@@ -520,7 +521,7 @@ class BaldaPlayer(Seat):
             state = "pending"
             if plain and not tiles[i]:
                 state = "refused"
-            elif plain and any(same_colour(tuple(now[i]), tuple(before[k])) for k in old):
+            elif plain and any(same_colour(tuple(now[i, :3]), tuple(before[k, :3])) for k in old):
                 state = "accepted"
             if state != "pending" and state == last:
                 return state
