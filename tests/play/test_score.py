@@ -55,15 +55,20 @@ def font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / path), size)
 
 
-def window(look: Look, score: int, words: int, message: str, clock: int = 59) -> tuple[np.ndarray, tuple]:
-    """A game window (board, score line with a word count, a message under the board, a clock) and
-    the box of the score's digits."""
+def board(look: Look) -> tuple[Image.Image, ImageDraw.ImageDraw, ImageFont.FreeTypeFont]:
+    """A window of ``look`` with a 4x4 board drawn, a pen and the look's font."""
     img = Image.new("RGB", SIZE, look.bg)
     d = ImageDraw.Draw(img)
-    f = font(look.font, look.size)
     for i in range(16):
         x, y = BOARD[0] + (i % 4) * 108, BOARD[1] + (i // 4) * 108
         d.rounded_rectangle((x, y, x + 96, y + 96), 12, fill=CREAM if look.bg != CREAM else WHITE)
+    return img, d, font(look.font, look.size)
+
+
+def window(look: Look, score: int, words: int, message: str, clock: int = 59) -> tuple[np.ndarray, tuple]:
+    """A game window (board, score line with a word count, a message under the board, a clock) and
+    the box of the score's digits."""
+    img, d, f = board(look)
     line = f"{look.label}{score}   Words {words}"
     at, anchor = ((470, 60), "rm") if look.right else ((30, 60), "lm")
     if look.badge:
@@ -263,12 +268,7 @@ def test_the_score_changes_are_counted_one_per_repaint_never_more():
 
 def counter(look: Look, found: int, message: str) -> np.ndarray:
     """A window whose only number outside the board is its count of words found, "12 / 87"."""
-    img = Image.new("RGB", SIZE, look.bg)
-    d = ImageDraw.Draw(img)
-    f = font(look.font, look.size)
-    for i in range(16):
-        x, y = BOARD[0] + (i % 4) * 108, BOARD[1] + (i // 4) * 108
-        d.rounded_rectangle((x, y, x + 96, y + 96), 12, fill=CREAM if look.bg != CREAM else WHITE)
+    img, d, f = board(look)
     d.text((30, 60), f"{found} / 87", font=f, fill=look.fg, anchor="lm")
     d.text((250, 580), message, font=f, fill=look.fg, anchor="mm")
     return cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR)
