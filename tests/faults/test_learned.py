@@ -99,7 +99,7 @@ def test_a_word_forgiven_in_one_session_and_learned_in_another_is_merged(dirs):
     a, b = Learned.load("g"), Learned.load("g")
     a.reject("кот")
     b.reject("пёс")
-    a.forgive(["кот"])
+    a.forget(["кот"])
     b.accept("тор")
     assert Learned.load("g") == Learned("g", {"пёс"}, {"тор"})
 

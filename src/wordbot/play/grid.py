@@ -87,7 +87,8 @@ class RoundReport:
     rejected: list[str] = field(default_factory=list)
     repeated: list[str] = field(default_factory=list)
     unregistered: int = 0  # words the game showed no reply to
-    unconfirmed: list[str] = field(default_factory=list)  # sent to a game that never replies
+    unconfirmed: list[str] = field(default_factory=list)  # sent to a game that never replies, or
+    # judged as the game covered its board (the round's end): the verdict is not known
     cancelled: list[str] = field(default_factory=list)  # shown otherwise than planned: not submitted
     entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
     resent: int = 0  # click words confirmed a second time (the game showed no reply to the first)
@@ -157,6 +158,8 @@ class GridPlayer(Seat):
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
         self._no_reply: set[str] = set()  # words tried once without a reply
+        self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
+        # seen at rest: (word, verdict, whether this booking listed it in the learned words)
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
         self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
@@ -368,6 +371,7 @@ class GridPlayer(Seat):
         """RoundOver once the game's clock read 0:00 (or the end it gave is a second past)."""
         left = self.clock.left() if self.clock is not None else None
         if self.clock is not None and (self.clock.over or (left is not None and left < -1.0)):
+            self._void()
             raise RoundOver("round over: the game's clock reads 0:00")
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
@@ -822,11 +826,12 @@ class GridPlayer(Seat):
             self._take(word)
         elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
-            self._take(word)
+            self._take(word, "repeated")
         elif verdict == "refused":
             r.rejected.append(word.word)
             self.say(f"the game refused {word.word!r}: blacklisted")
             self.learned.reject(word.word)
+            self._since_rest.append((word, verdict, True))
             self._shortest(len(word.word))
         elif verdict == "sent":
             if word.word not in r.unconfirmed:
@@ -838,12 +843,31 @@ class GridPlayer(Seat):
                 self._unsettled = (word, frames[1], not sig.empty)
         return verdict
 
-    def _take(self, word: Found) -> None:
+    def _take(self, word: Found, verdict: str = "accepted") -> None:
         """Book ``word`` as taken by the game (whitelisted when outside the bundled list)."""
         self.report.accepted.append(word.word)
         self.report.points += word.score
-        if word.word not in self.base:
-            self.learned.accept(word.word)
+        listed = word.word not in self.base and self.learned.accept(word.word)
+        self._since_rest.append((word, verdict, listed))
+
+    def _void(self) -> None:
+        """The round ended (the board covered, the game's clock at 0:00) before the board came to
+        rest after the last words: the game's end of round (a "Time's up" panel, a greyed board,
+        the clock's last change) may have been taken for their reply. Their verdicts are withdrawn,
+        as unknown: a word the game never got is not counted taken, one it took is not blacklisted."""
+        for word, verdict, listed in self._since_rest:
+            booked = self.report.rejected if verdict == "refused" else self.report.accepted
+            booked.remove(word.word)
+            if verdict == "repeated":
+                self.report.repeated.remove(word.word)
+            if verdict != "refused":
+                self.report.points -= word.score
+            if listed:
+                self.learned.forget([word.word])
+            self.report.unconfirmed.append(word.word)
+            self.say(f"the round ended before the board came to rest after {word.word!r}: "
+                     "its verdict is not known")
+        self._since_rest.clear()
 
     def _late_rise(self, sent: np.ndarray) -> None:
         """The word before got no verdict while the score stood still: if the score rose from the
@@ -931,7 +955,7 @@ class GridPlayer(Seat):
                 any(len(w) <= length for w in self.report.accepted):
             return
         self.opts.game = replace(self.opts.game, min_len=length + 1)
-        self.learned.forgive(refused)
+        self.learned.forget(refused)
         self.replies.changed = True
         self.say(f"the game takes words of {length + 1} letters or more")
         self._learned()
@@ -1061,6 +1085,7 @@ class GridPlayer(Seat):
             colours = self.watch.colours(frame.image)
             busy = self.watch.changed_cells(self.idle, colours)
             if len(busy & lettered) >= 0.8 * len(lettered):
+                self._void()
                 self._greyed_or_covered()
                 return None, None
             # a first tap on a cell the game shows selected may send what it kept (the last cell
@@ -1087,11 +1112,13 @@ class GridPlayer(Seat):
             stirred = self.watch.stirred(self._last_reply[0], frame.image) if self._last_reply else None
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image, stirred)
             if quiet and not waiting & wanted:
+                self._since_rest.clear()
                 return frame, word
             if time.monotonic() > deadline:
                 if prev is not None and not quiet:  # keeps changing by itself: noise
                     self.watch.learn_noise(prev.image, frame.image)
                 self._adopt(colours, waiting & wanted)  # the game keeps them coloured: their colour now
+                self._since_rest.clear()
                 return frame, word
             prev = frame
             self.wait(0.015)

@@ -46,20 +46,25 @@ class Learned:
         self._pending.append((word, "black"))
         self.save()
 
-    def forgive(self, words) -> None:
-        """Take words off the blacklist (refused for another reason than being no word)."""
-        words = self.blacklist & set(words)
+    def forget(self, words) -> None:
+        """Take words off both lists (refused for another reason than being no word, or a verdict
+        withdrawn)."""
+        words = (self.blacklist | self.whitelist) & set(words)
         if words:
             self.blacklist -= words
+            self.whitelist -= words
             self._pending += [(w, "none") for w in sorted(words)]
             self.save()
 
-    def accept(self, word: str) -> None:
-        if word not in self.whitelist:
-            self.blacklist.discard(word)
-            self.whitelist.add(word)
-            self._pending.append((word, "white"))
-            self.save()
+    def accept(self, word: str) -> bool:
+        """Whitelist ``word``; False if it already was."""
+        if word in self.whitelist:
+            return False
+        self.blacklist.discard(word)
+        self.whitelist.add(word)
+        self._pending.append((word, "white"))
+        self.save()
+        return True
 
     def save(self) -> None:
         """Merge this session's changes into the file (what other sessions saved is kept). Never
