@@ -489,14 +489,22 @@ class GridPlayer(Seat):
                 break
             time.sleep(0.01)
         colour = self.watch.path_colour(base_colours, colours, cells)
-        if spec.highlight is None:
-            if spelled:
-                spec.highlight = self.replies.changed = True
-            else:
-                self._unlit += not shown
-                if self._unlit >= LEARN_WORDS:  # three words and never a path shown
-                    spec.highlight, self.replies.changed = False, True
+        self._learn_highlight(spelled, not shown)
         return frame, colour, spelled or not spec.highlight
+
+    def _learn_highlight(self, shown: bool, unlit: bool) -> None:
+        """Whether the game shows a word being entered, while unknown: it does once a word's path
+        showed (``shown``); it does not once LEARN_WORDS words showed nothing where their first
+        cell (or typed path) should (``unlit``). A busy game may just be slow to show one."""
+        spec = self.opts.feedback
+        if spec.highlight is not None:
+            return
+        if shown:
+            spec.highlight = self.replies.changed = True
+            return
+        self._unlit += unlit
+        if self._unlit >= LEARN_WORDS:
+            spec.highlight, self.replies.changed = False, True
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Signature) -> Signature:
@@ -658,17 +666,15 @@ class GridPlayer(Seat):
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
                     held.colour = None if k > 1 and same_colour(colour, held.selection) else colour
-                if spec.highlight is None:  # not known yet: a busy game may just be slow to show it
+                if spec.highlight is None:  # not known yet
                     if shown == want:
-                        spec.highlight = self.replies.changed = True
+                        self._learn_highlight(True, False)
                         return Shown.PATH
                     if shown - want:
                         return Shown.OTHER  # something else lit up: not the path
                     if time.monotonic() > deadline:
                         unlit = unlit or not shown
-                        self._unlit += k == 1
-                        if self._unlit >= LEARN_WORDS:  # three words and never a cell shown
-                            spec.highlight, self.replies.changed = False, True
+                        self._learn_highlight(False, k == 1)
                         return Shown.UNSEEN
                 elif not spec.highlight:
                     return Shown.UNSEEN
@@ -733,7 +739,7 @@ class GridPlayer(Seat):
         entered = self.watch.colours(before.image)  # the word's cells as it was entered
         # what changed since the last reply was watched (a message of it fading out, a typed word's
         # echo) is not taken for this word's reply; where the last reply showed, it is not asked of it
-        stirred = self.watch.stirred(self._last_reply[0], before.image) if self._last_reply else None
+        stirred = self._stirred(before.image)
         unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
             if self._last_reply is not None else set()
         t0 = time.monotonic()
@@ -786,6 +792,11 @@ class GridPlayer(Seat):
         self._reply_frames = (before.image, frame.image)
         self._last_reply = (frame.image, marks | unsure)
         return sig
+
+    def _stirred(self, image: np.ndarray) -> np.ndarray | None:
+        """What changed in the window since the last reply was watched (its toast still fading):
+        masked out of what the next word's reply may show."""
+        return self.watch.stirred(self._last_reply[0], image) if self._last_reply else None
 
     def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
         """Book the game's reply to ``word`` (``frames``: before the word and after its reply).
@@ -1109,7 +1120,7 @@ class GridPlayer(Seat):
             waiting = busy - self._stale - (self._fading(colours) - {self._cells(word)[0]} if word else set())
             # what still changes since the last reply (its toast fading) is masked out of the next
             # word's reply: not waited for
-            stirred = self.watch.stirred(self._last_reply[0], frame.image) if self._last_reply else None
+            stirred = self._stirred(frame.image)
             quiet = prev is not None and not self.watch.marks(prev.image, frame.image, stirred)
             if quiet and not waiting & wanted:
                 self._since_rest.clear()
