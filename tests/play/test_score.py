@@ -187,10 +187,10 @@ def test_a_score_found_during_a_reply_does_not_judge_it():
     player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
                         base={"дом"}, say=lambda _: None)
     player.watch = ticking(look)
-    player._found = window(look, 12, 0, "")[1]
-    player._finding = threading.Thread(target=lambda: None)
-    player._finding.start()
-    player._finding.join()
+    player.search._found = window(look, 12, 0, "")[1]
+    player.search._thread = threading.Thread(target=lambda: None)
+    player.search._thread.start()
+    player.search._thread.join()
     shots = window(look, 12, 0, "ДОМ")[0], window(look, 12, 0, "")[0]
     assert player._judge(Found("дом", [(0, 0)], 1), spec.accepted, shots) == "accepted"
     assert player.score is not None and player.report.unregistered == 0

@@ -35,7 +35,7 @@ from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
-from wordbot.play.score import WORDS, Changes, Frames, ScoreReader, changed, find_score, fits
+from wordbot.play.score import Changes, Frames, ScoreReader, ScoreSearch, changed, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found
@@ -47,8 +47,6 @@ LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watch
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells (typed paths) showed selected, a clicked cell (a typed
 # path) is waited for this many times the slowest of the last 20, and at least this long: a lost click or
 # key costs that, not hold_wait
-SCORE_SEARCHES = 3  # searches for the score's place a round, each on the next WORDS + 1 accepted words:
-# one misread reading makes a search miss it
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
@@ -172,15 +170,11 @@ class GridPlayer(Seat):
         self._flash: tuple[set[int], RGB] | None = None  # the last word's cells and its reply's colour
         self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
-        self._scored: list[tuple[np.ndarray, int]] = []  # the window as accepted words were sent, and
-        # their points, to find the score by
+        self.search = ScoreSearch()  # for the score's place, while unknown
         self._reply_frames: Frames | None = None  # the last word's (before, after) frames
         self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
         # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
-        self._finding: threading.Thread | None = None  # the search for the score's place
-        self._found: Box | None = None  # its result
-        self._searches = 0  # searches for the score's place this round
         self._unsettled: tuple[Found, np.ndarray, bool] | None = None  # the last word, if no verdict while
         # its score stood still, with the window as its reply was cut and whether it looked taken: a rise
         # before the next word takes it
@@ -915,41 +909,19 @@ class GridPlayer(Seat):
         return False
 
     def _learn_score(self, frames: Frames | None, points: int) -> None:
-        """Keep the window as an accepted word was sent; at the sixth, find the score among what
-        changed outside the board from each to the next (where acceptance shows outside the board
-        and no score is known)."""
+        """Offer the window as an accepted word was sent to the search for the score's place (where
+        acceptance shows outside the board and no score is known)."""
         acc, spec = self.opts.feedback.accepted, self.opts.feedback
-        if frames is None or acc is None or not acc.marks or spec.score is not None \
-                or len(self._scored) > WORDS:
-            return
-        self._scored.append((frames[0], points))
-        if len(self._scored) > WORDS:  # searched off the loop: its Tesseract call takes a second
-            self._searches += 1
-            sent, worth = (list(v) for v in zip(*self._scored, strict=True))
-            self._finding = threading.Thread(target=self._find_score, args=(self.watch, sent, worth),
-                                             daemon=True, name="wordbot-find-score")
-            self._finding.start()
-
-    def _find_score(self, watch: Watch, sent: list[np.ndarray], points: list[int]) -> None:
-        try:
-            self._found = find_score(watch, sent, points)
-        except (ImportError, OSError):  # no Tesseract: the score stays unread
-            self._found = None
+        if frames is not None and acc is not None and acc.marks and spec.score is None:
+            self.search.offer(self.watch, frames[0], points)
 
     def _adopt_score(self, wait: float = 0.0) -> None:
-        """Take the score's place once the search for it is over (waiting up to ``wait`` s)."""
-        if self._finding is None:
-            return
-        self._finding.join(wait)
-        if self._finding.is_alive():
-            return
-        self._finding = None
-        if self._found is None and self._searches < SCORE_SEARCHES:
-            self._scored = []  # the next accepted words are searched again
-        elif self._found is not None:
-            self.opts.feedback.score = self._found
-            self.say(f"the game's score is at {self._found}")
-            self.score = ScoreReader(self._found)
+        """Take the score's place once the search for it found it (waiting up to ``wait`` s)."""
+        box = self.search.found(wait)
+        if box is not None:
+            self.opts.feedback.score = box
+            self.say(f"the game's score is at {box}")
+            self.score = ScoreReader(box)
             self.replies.changed = True
             self._learned()
 

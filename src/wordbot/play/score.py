@@ -27,6 +27,8 @@ from wordbot.play.feedback import CHANGED, Watch
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
 WORDS = 5  # accepted words the score is found from: a message's "+3" rarely grows five times running
+SEARCHES = 3  # searches for the score's place a round, each on the next WORDS + 1 accepted words: one
+# misread reading makes a search miss it
 HEIGHT = 32  # pixels: the digit height Tesseract is given (238 numbers in 8 looks: 5 misread at 32, 11
 # at 48 where serif fives read as 3 or 9; as one word, --psm 8, 17)
 ONLY_DIGITS = " -c tessedit_char_whitelist=0123456789"
@@ -207,6 +209,49 @@ def _union(*boxes: Box) -> Box:
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
     return x0, y0, x1 - x0, y1 - y0
+
+
+class ScoreSearch:
+    """The search for the score's place during play: the window as each accepted word was sent is
+    kept; at the (WORDS + 1)th the place is searched off the loop (its Tesseract calls take a
+    second), and a search that finds nothing starts again on the next words, SEARCHES times."""
+
+    def __init__(self) -> None:
+        self._sent: list[tuple[np.ndarray, int]] = []
+        self._thread: threading.Thread | None = None
+        self._found: Box | None = None
+        self._runs = 0
+
+    def offer(self, watch: Watch, sent: np.ndarray, points: int) -> None:
+        """The window as an accepted word worth ``points`` was sent."""
+        if len(self._sent) > WORDS:  # searched, or being searched
+            return
+        self._sent.append((sent, points))
+        if len(self._sent) > WORDS:
+            self._runs += 1
+            frames, worth = (list(v) for v in zip(*self._sent, strict=True))
+            self._thread = threading.Thread(target=self._run, args=(watch, frames, worth), daemon=True,
+                                            name="wordbot-find-score")
+            self._thread.start()
+
+    def found(self, wait: float = 0.0) -> Box | None:
+        """The score's place, once a search that found it is over (waiting up to ``wait`` s); given
+        once."""
+        if self._thread is None:
+            return None
+        self._thread.join(wait)
+        if self._thread.is_alive():
+            return None
+        self._thread = None
+        if self._found is None and self._runs < SEARCHES:
+            self._sent = []  # the next accepted words are searched again
+        return self._found
+
+    def _run(self, watch: Watch, sent: list[np.ndarray], points: list[int]) -> None:
+        try:
+            self._found = find_score(watch, sent, points)
+        except (ImportError, OSError):  # no Tesseract: the score stays unread
+            self._found = None
 
 
 class ScoreReader:
