@@ -117,6 +117,8 @@ class Signature:
     marks: tuple[str, ...] = ()
     unsure: tuple[str, ...] = ()  # places where the last reply was still changing as the word was
     # sent (a message fading): a change there tells nothing about this word, either way
+    text: str | None = None  # what the reply said, its word and numbers left out (``play.message``):
+    # read only where the window changes alike for every word (None: not read)
 
     @property
     def empty(self) -> bool:

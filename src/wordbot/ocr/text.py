@@ -199,12 +199,14 @@ class Glyph:
         return abs(self.top - top) <= slack and abs(self.bottom - bottom) <= slack
 
 
-def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None) -> list[Box]:
+def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None,
+               line: bool = False) -> list[Box]:
     """The boxes (left to right) of the words of text holding the pixels ``where`` (a mask: a
     changed digit, a place), each as tall as its ink and ``where``: a number's digits that did not change
-    join the ones that did, a label beside them does not (see ``words``). The line is followed no
-    further than a blank a text height wide, the box ``exclude`` (the board), or a column inked
-    from above the text to below it (a badge's edge, other art)."""
+    join the ones that did, a label beside them does not (see ``words``); ``line``: every word of
+    the line they are on. The line is followed no further than a blank a text height wide, the box
+    ``exclude`` (the board), or a column inked from above the text to below it (a badge's edge,
+    other art)."""
     ys, xs = np.nonzero(where)
     x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
     y0, y1 = _glyph_rows(frame, where, (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
@@ -221,7 +223,7 @@ def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None)
     left = _reach(text.any(axis=0), blocked, x0, -1, h)
     right = _reach(text.any(axis=0), blocked, x1, 1, h)
     spans = [(a + left, b + left) for a, b in words(text[:, left: right + 1], h)]
-    spans = [(a, b) for a, b in spans if b >= x0 and a <= x1] or [(x0, x1)]
+    spans = [(a, b) for a, b in spans if line or (b >= x0 and a <= x1)] or [(x0, x1)]
     return [(a, y0, b - a + 1, h) for a, b in spans]
 
 

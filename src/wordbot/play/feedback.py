@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from wordbot.games import RGB, FeedbackSpec, Signature
+from wordbot.play.message import says
 
 COLOUR = 40.0  # RGB distance under which two colours are the same (a generic just-noticeable gap)
 CHANGED = 28  # grey-level difference that counts as a changed pixel (above JPEG-like noise)
@@ -181,21 +182,36 @@ class Watch:
             grown[max(0, y - line // 2): y + h + line // 2, max(0, x - 3 * line): x + w + 3 * line] = True
         self.noise = grown if self.noise is None or self.noise.shape != grown.shape else self.noise | grown
 
-    def marks(self, base: np.ndarray, frame: np.ndarray, ignore: np.ndarray | None = None) -> set[str]:
-        """Where the window changed outside the board (but in ``ignore``): side of the board and
-        distance from it in tile pitches ("above:0", "right:2"); specks smaller than a tenth of a
-        pitch are ignored."""
+    def _changes(self, base: np.ndarray, frame: np.ndarray,
+                 ignore: np.ndarray | None) -> list[tuple[float, float, tuple[int, int, int, int]]]:
+        """The places the window changed outside the board (but in ``ignore``): centre and box of
+        each; specks smaller than a tenth of a pitch are left out."""
         diff = self.outside(base, frame, ignore)
         if not diff.any():
-            return set()
+            return []
         k = max(3, int(self.pitch * 0.15)) | 1
         diff = cv2.dilate(diff, np.ones((k, k), np.uint8))
         n, _, stats, centroids = cv2.connectedComponentsWithStats(diff)
+        return [(cx, cy, (int(bx), int(by), int(bw), int(bh)))
+                for (cx, cy), (bx, by, bw, bh, _) in zip(centroids[1:], stats[1:], strict=True)
+                if max(bw, bh) - k >= self.pitch * 0.1]
+
+    def changed_box(self, base: np.ndarray, frame: np.ndarray,
+                    ignore: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
+        """The box around every change ``marks`` sees (None: nothing changed)."""
+        boxes = [b for _, _, b in self._changes(base, frame, ignore)]
+        if not boxes:
+            return None
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+        return x0, y0, x1 - x0, y1 - y0
+
+    def marks(self, base: np.ndarray, frame: np.ndarray, ignore: np.ndarray | None = None) -> set[str]:
+        """Where the window changed outside the board (but in ``ignore``): side of the board and
+        distance from it in tile pitches ("above:0", "right:2")."""
         x, y, w, h = self.box
         out = set()
-        for (cx, cy), (_, _, bw, bh, _) in zip(centroids[1:], stats[1:], strict=True):
-            if max(bw, bh) - k < self.pitch * 0.1:
-                continue
+        for cx, cy, _ in self._changes(base, frame, ignore):
             if cy < y:
                 side, gap = "above", y - cy
             elif cy > y + h:
@@ -236,8 +252,9 @@ class Replies:
     def verdict(self, sig: Signature, scored: bool | None = None) -> str:
         """``scored``: whether the game's score rose (None: no score read). A rise is an
         acceptance whatever else showed; a reply that looks accepted while the score stood still
-        is no verdict (retried, never blacklisted: the signs disagree). A mark of the acceptance
-        where the last reply was still changing (``sig.unsure``) is not asked for."""
+        is no verdict (retried, never blacklisted: the signs disagree), and so is one whose text,
+        where it is read, is too misread to say. A mark of the acceptance where the last reply was
+        still changing (``sig.unsure``) is not asked for."""
         if scored:
             return "accepted"
         if sig.empty:
@@ -246,9 +263,11 @@ class Replies:
         if acc is None:
             return "learning"
         marks, unsure = set(sig.marks), set(acc.marks) & set(sig.unsure)
+        said = says(sig.text, acc.text)
         ok = same_colour(sig.held, acc.held) and same_colour(sig.flash, acc.flash) \
-            and set(acc.marks) - unsure <= marks and len(marks | unsure) >= self.spec.min_marks
-        if ok and scored is False:
+            and set(acc.marks) - unsure <= marks and len(marks | unsure) >= self.spec.min_marks \
+            and said != "other"
+        if ok and (scored is False or said == "unsure"):
             return "none"
         return "accepted" if ok else "refused"
 

@@ -32,6 +32,7 @@ from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
+from wordbot.play.message import common, reply_text, says
 from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
@@ -155,7 +156,8 @@ class GridPlayer(Seat):
         self.origin = (0, 0)
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
-        self._no_reply: set[str] = set()  # words tried once without a reply
+        self._no_reply: dict[str, str | None] = {}  # words tried once without a verdict: what their
+        # reply said (where replies are read as text)
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
         # seen at rest: (word, verdict, whether this booking listed it in the learned words)
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
@@ -780,6 +782,9 @@ class GridPlayer(Seat):
                 self.report.resent += 1
                 resend = None
             time.sleep(0.01)
+        if self._reads_text() and sig.marks:
+            said = "".join(self.reading.tiles[c] for c in cells)
+            sig = replace(sig, text=reply_text(self.watch, before.image, frame.image, said, stirred))
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
@@ -802,9 +807,35 @@ class GridPlayer(Seat):
         self.replies.learn(sig)
         if not self.replies.learned:
             return "none" if sig.empty else "learning"
+        pending, self._pending = self._learn_text(self._pending), []
         self._learned()
-        pending, self._pending = self._pending, []
         return [self._judge(*p) for p in pending][-1]
+
+    def _reads_text(self) -> bool:
+        """Whether replies are read as text: the game's acceptance says something (see _learn_text)
+        and no score tells instead."""
+        acc = self.opts.feedback.accepted
+        return acc is not None and acc.text is not None and self.score is None
+
+    def _learn_text(self, pending: list[tuple[Found, Signature, Frames | None]]) \
+            -> list[tuple[Found, Signature, Frames | None]]:
+        """Where an acceptance shows in one place outside the board and nowhere else (a message:
+        a refusal may show one there too, where an acceptance showing in two places, a message and
+        a count, is told by the count), what the learning words' replies say: the text most of
+        them share is what "accepted" says (``play.message``); the pending replies carry theirs."""
+        acc = self.opts.feedback.accepted
+        if acc is None or acc.held is not None or acc.flash is not None or len(acc.marks) != 1 \
+                or self.score is not None:
+            return pending
+        texts = [reply_text(self.watch, *frames, word.word) if frames is not None and sig.marks else None
+                 for word, sig, frames in pending]
+        said = common(texts)
+        if said is None:
+            return pending
+        self.opts.feedback.accepted = replace(acc, text=said)
+        self.replies.changed = True
+        self.say(f"the game's replies are read as text: a taken word's says {said!r}")
+        return [(w, replace(s, text=t), f) for (w, s, f), t in zip(pending, texts, strict=True)]
 
     def _flush(self) -> None:
         """At the end of a round still learning: the likeliest words' replies, if they all agree,
@@ -829,7 +860,9 @@ class GridPlayer(Seat):
         if verdict == "accepted":
             self._learn_score(frames, word.score)
             self._take(word)
-        elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
+        elif verdict == "refused" and word.word in self._no_reply \
+                and says(sig.text, self._no_reply[word.word]) != "same":  # an earlier try counted after all
+            # (a refusal saying what the earlier reply said is the same refusal)
             r.repeated.append(word.word)
             self._take(word, "repeated")
         elif verdict == "refused":
@@ -843,7 +876,7 @@ class GridPlayer(Seat):
                 r.unconfirmed.append(word.word)
         else:
             r.unregistered += 1
-            self._no_reply.add(word.word)
+            self._no_reply[word.word] = sig.text
             if rose is False and frames is not None:
                 self._unsettled = (word, frames[1], not sig.empty)
         return verdict
@@ -886,7 +919,7 @@ class GridPlayer(Seat):
         if changed(after, sent, self.score.box) and (looked or self.score.rose(after, sent)):
             self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
             self.report.unregistered -= 1
-            self._no_reply.discard(word.word)
+            self._no_reply.pop(word.word, None)
             self._stood = 0
             self._take(word)
 

@@ -1,0 +1,89 @@
+"""A game's reply as text, for games whose only reply is a message drawn alike for every word.
+
+Such a game says "DOG +3" for a taken word and "DOG: not a word" for a refused one in the same
+place, size and colour: where and how the window changed cannot tell them apart, the text can.
+The text is read with Tesseract and made a template: the word itself (as read, so fuzzily) and
+numbers left out, spaces and case evened. The template the likeliest words' replies share is what
+"accepted" says; another is a refusal. Read only in such games (about 0.2 s a word).
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from wordbot.ocr.text import read_line, word_boxes
+
+if TYPE_CHECKING:
+    from wordbot.play.feedback import Watch
+
+SAME = 0.75  # templates this alike (difflib's ratio) say the same: a misread letter or two
+OTHER = 0.5  # templates less alike than this say something else; in between, a reading is not trusted
+WORD_LIKE = 0.6  # the share of the word's letters a stretch of the text must hold to be the word
+LOOKALIKE = str.maketrans("авекмнорстухё$", "abekmhopctyxes")  # Cyrillic letters Tesseract may give
+# as Latin ones (and the other way), and S as $: texts are compared with these folded
+
+
+def _fold(text: str) -> str:
+    return text.lower().translate(LOOKALIKE)
+
+
+def template(text: str, word: str) -> str:
+    """``text`` with ``word`` and numbers left out, and no spaces (Tesseract may part a bold word's
+    letters): what stays the same from one word's reply to the next. The word is the shortest
+    stretch holding most of its letters in order, as read (a letter misread or two)."""
+    flat = _fold("".join(text.split()))
+    want = _fold(word)
+    blocks = [b for b in SequenceMatcher(None, flat, want, autojunk=False).get_matching_blocks() if b.size]
+    if blocks and sum(b.size for b in blocks) >= WORD_LIKE * len(want):
+        first, last = blocks[0], blocks[-1]  # grown over the word's letters before and after them
+        start, end = max(0, first.a - first.b), last.a + last.size + len(want) - last.b - last.size
+        if end - start <= len(want) + 2:
+            flat = flat[:start] + "~" + flat[end:]
+    return re.sub(r"\d+", "#", flat)
+
+
+def alike(a: str, b: str) -> bool:
+    return SequenceMatcher(None, a, b).ratio() >= SAME
+
+
+def says(text: str | None, accepted: str | None) -> str | None:
+    """Whether a reply's text says what an acceptance says: "same", "other", "unsure" (a reading
+    too far from both to trust: no verdict, never a blacklisting), None when either is unread."""
+    if text is None or accepted is None:
+        return None
+    ratio = SequenceMatcher(None, text, accepted).ratio()
+    return "same" if ratio >= SAME else "other" if ratio < OTHER else "unsure"
+
+
+def reply_text(watch: Watch, before: np.ndarray, after: np.ndarray, word: str,
+               ignore: np.ndarray | None = None) -> str | None:
+    """The template of the text that changed outside the board from ``before`` to ``after`` (None:
+    nothing changed there, no text in it, or no Tesseract)."""
+    box = watch.changed_box(before, after, ignore)
+    if box is None:
+        return None
+    x, y, w, h = box  # grown over the whole line: a part the last reply had alike did not change
+    where = np.zeros(after.shape[:2], bool)
+    where[y: y + h, x: x + w] = True
+    spans = word_boxes(after, where, watch.box, line=True)
+    left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
+    try:
+        tokens = read_line(after, (left, y, right - left, h), "--psm 6", "eng+rus")
+    except (ImportError, OSError):
+        return None
+    text = " ".join(t.text for t in tokens).strip()
+    return template(text, word) if text else None
+
+
+def common(templates: list[str | None]) -> str | None:
+    """The template most replies share, if more than half do (and at least two)."""
+    read = [t for t in templates if t]
+    for lead in read:
+        share = sum(alike(lead, t) for t in read)
+        if share >= 2 and 2 * share > len(templates):
+            return lead
+    return None

@@ -1,0 +1,66 @@
+"""Replies read as text: a game whose only reply is a message in one place, drawn alike for a taken
+and a refused word ("КОТ  +3", "КОТ: not a word"), told apart by what it says (real Tesseract)."""
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from wordbot.games import FeedbackSpec, Signature
+from wordbot.play.feedback import Replies, Watch
+from wordbot.play.message import common, reply_text, says, template
+
+FONTS = Path("/usr/share/fonts/truetype")
+BOARD = (40, 40, 320, 320)
+
+
+def test_a_template_leaves_out_the_word_as_read_and_the_numbers():
+    assert template("КОТ  +3", "кот") == template("DOG +12", "dog") == "~+#"
+    assert template("ра д ио + 3", "радио") == "~+#"  # a bold word's letters parted
+    assert template("OOG +3", "dog") == "~+#"  # its first letter misread
+    assert template("KOPA: not a word", "кора") == "~:notaword"  # Latin look-alikes of its letters
+    assert template("Nice! CAT +4", "cat") == "nice!~+#"
+
+
+def test_a_text_says_the_same_something_else_or_too_little_to_trust():
+    assert says("~+#", "~+#") == says("~#", "~+#") == "same"  # a plus sign lost
+    assert says("~:notaword", "~+#") == says("~:alreadyfound", "~+#") == "other"
+    assert says("~:notамога", "~:notaword") == "unsure"
+    assert says(None, "~+#") is None and says("~+#", None) is None
+
+
+def test_the_text_most_learning_replies_share_is_the_acceptance():
+    assert common(["~+#", "~+#", "~:notaword"]) == "~+#"
+    assert common(["~+#", "~:notaword"]) is None  # no majority
+    assert common(["~+#", None, None]) is None  # one reading is no agreement
+
+
+def window(message: str, earlier: str = "") -> np.ndarray:
+    """A game window: a board and the message under it, centred (the last one's place)."""
+    img = Image.new("RGB", (400, 480), (250, 248, 240))
+    draw = ImageDraw.Draw(img)
+    x, y, w, h = BOARD
+    draw.rectangle((x, y, x + w, y + h), fill=(200, 190, 170))
+    font = ImageFont.truetype(str(FONTS / "dejavu/DejaVuSans-Bold.ttf"), 20)
+    draw.text((200, 410), message, font=font, fill=(40, 40, 40), anchor="mm")
+    return np.asarray(img)[:, :, ::-1].copy()
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+def test_a_message_drawn_alike_for_both_verdicts_is_told_by_its_text():
+    """The whole line is read, though only the part unlike the last message changed; the word in
+    it is left out, so one template says "taken" for every word."""
+    watch = Watch(BOARD, [(80 + 80 * i, 80) for i in range(4)], 80)
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    texts = [reply_text(watch, window(a), window(b), word)
+             for a, b, word in [("ДОМ  +3", "КОТ  +3", "кот"), ("КОТ  +3", "ЛУНА  +4", "луна"),
+                                ("ЛУНА  +4", "СЛОН  +4", "слон")]]
+    spec.accepted = Signature(None, None, ("below:0",), text=common(texts))
+    assert spec.accepted.text == "~+#", texts
+    replies = Replies(spec)
+    refused = reply_text(watch, window("СЛОН  +4"), window("КРОТ: not a word"), "крот")
+    taken = reply_text(watch, window("КРОТ: not a word"), window("РОСА  +4"), "роса")
+    assert replies.verdict(Signature(None, None, ("below:0",), text=refused)) == "refused", refused
+    assert replies.verdict(Signature(None, None, ("below:0",), text=taken)) == "accepted", taken
