@@ -41,6 +41,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # typed word's path shows until the game takes the Return; list and message only, light look
     "type-busy": ("--input", "type", "--input-lag", "0,0.25", "--reply-delay", "0.1,0.5", "--feedback",
                   "list,message", "--look", "light"),
+    # the only reply a message under the board, drawn alike for a taken word ("КОТ  +3") and a refused
+    # one ("КОТ: not a word"): its text alone tells
+    "message": ("--feedback", "message", "--look", "light"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
     "blur": ("--pause-on-blur",),
     # no feedback at all: only the selection colour and the clock
