@@ -32,7 +32,7 @@ from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
-from wordbot.play.message import common, reply_text, says
+from wordbot.play.message import common, reply_text
 from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
@@ -156,8 +156,7 @@ class GridPlayer(Seat):
         self.origin = (0, 0)
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
-        self._no_reply: dict[str, str | None] = {}  # words tried once without a verdict: what their
-        # reply said (where replies are read as text)
+        self._no_reply: set[str] = set()  # words tried once without a verdict
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
         # seen at rest: (word, verdict, whether this booking listed it in the learned words)
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
@@ -860,9 +859,7 @@ class GridPlayer(Seat):
         if verdict == "accepted":
             self._learn_score(frames, word.score)
             self._take(word)
-        elif verdict == "refused" and word.word in self._no_reply \
-                and says(sig.text, self._no_reply[word.word]) != "same":  # an earlier try counted after all
-            # (a refusal saying what the earlier reply said is the same refusal)
+        elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
             self._take(word, "repeated")
         elif verdict == "refused":
@@ -876,7 +873,7 @@ class GridPlayer(Seat):
                 r.unconfirmed.append(word.word)
         else:
             r.unregistered += 1
-            self._no_reply[word.word] = sig.text
+            self._no_reply.add(word.word)
             if rose is False and frames is not None:
                 self._unsettled = (word, frames[1], not sig.empty)
         return verdict
@@ -919,7 +916,7 @@ class GridPlayer(Seat):
         if changed(after, sent, self.score.box) and (looked or self.score.rose(after, sent)):
             self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
             self.report.unregistered -= 1
-            self._no_reply.pop(word.word, None)
+            self._no_reply.discard(word.word)
             self._stood = 0
             self._take(word)
 
