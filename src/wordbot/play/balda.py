@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -223,6 +223,7 @@ class BaldaPlayer(Seat):
         self.expected: list[str] | None = None  # the board as our last move left it
         self.waited = False  # the whole opponent wait passed after our last move
         self._new_shows = False  # the game showed a new letter's cell selected once: it must each time
+        self._shows: deque[float] = deque(maxlen=20)  # seconds the last cells took to show selected
 
     # --- reading -------------------------------------------------------------------------------
     def view(self, timeout: float = 8.0) -> tuple[Frame, BaldaView]:
@@ -425,18 +426,26 @@ class BaldaPlayer(Seat):
         """``check(k)`` for the actor: PATH once the game shows the word's first ``tapped + k``
         cells selected and no other cell changed since ``placed``; OTHER when another shows, or
         those do not within ``show_wait``. The new letter's cell counts once the game has shown
-        it selected: some games draw a new letter in their selection colour already."""
+        it selected: some games draw a new letter in their selection colour already. Where it
+        cannot be seen selected, the pointer stays on it for as long as the game took to show the
+        slowest of its last cells (twice that): a busy game that handles it late would otherwise
+        take the next cell's move first and drop it (a drag from a diagonal neighbour on)."""
         cols = v.board.cols
         cells = [r * cols + c for r, c in move.path]
         new = move.cell[0] * cols + move.cell[1]
 
         def check(k: int) -> Shown:
             want = set(cells[:tapped + k])
-            deadline = time.monotonic() + self.opts.show_wait
+            start = time.monotonic()
+            deadline = start + self.opts.show_wait
             while True:
                 shown = v.watch.changed_cells(placed, self.cell_colours(v.watch))
                 self._new_shows = self._new_shows or new in shown & want
                 if shown - {new} == want - {new} and (new in shown or new not in want or not self._new_shows):
+                    if not tapped + k or cells[tapped + k - 1] != new or new in shown:
+                        self._shows.append(time.monotonic() - start)
+                    elif self._shows:  # the new letter's cell, unseen: the game is given time
+                        self.wait(max(0.0, 2 * max(self._shows) - (time.monotonic() - start)))
                     return Shown.PATH
                 if shown - want or time.monotonic() > deadline:
                     return Shown.OTHER
