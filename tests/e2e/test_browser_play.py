@@ -49,7 +49,7 @@ def test_a_game_whose_toast_fades_under_the_next_word_and_whose_dictionary_diffe
     refuses some words the bot's list has (a red, shaking path): only those are blacklisted, the
     bot's count is the game's, and the round ends when the game's clock reaches 0:00 (a "Time's
     up!" panel over the board), before the bot's own duration. A word judged as the panel comes
-    up is neither counted nor blacklisted: the panel is no reply."""
+    up is neither counted nor blacklisted unless its reply showed whole: the panel is no reply."""
     log = tmp_path / "web.jsonl"
     refuse = frozenset({"cases", "prices", "secure", "relics", "slices"})  # some of the best words
     prof = Profile.preset("wordhunt", "en")
@@ -61,7 +61,9 @@ def test_a_game_whose_toast_fades_under_the_next_word_and_whose_dictionary_diffe
         left = game.game.deadline - time.monotonic()
     subs = [e for e in read_log(log) if e["event"] == "submit"]
     refused = {s["word"] for s in subs if not s["accepted"]}
-    assert refused and refused <= refuse and set(report.rejected) == refused, report.summary()
+    # a refusal judged as the "Time's up!" panel came up may have been the panel: not blacklisted
+    assert refused and refused <= refuse and set(report.rejected) <= refused, report.summary()
+    assert refused - set(report.rejected) <= set(report.unconfirmed[-1:]), report.summary()
     assert len(report.accepted) == sum(s["accepted"] for s in subs), report.summary()
     # the game's end (its clock at 0:00, the board covered) ends the round, not the bot's 60 s
     assert not report.failed and report.stopped.startswith("round over:") and left > -5, report.summary()

@@ -231,26 +231,30 @@ def test_a_reply_learned_from_fill_colours_alone_is_learned_again(tmp_path, monk
 
 
 def test_verdicts_read_as_the_round_ends_are_withdrawn(tmp_path, monkeypatch):
-    """A word judged just as the game ends its round (a "Time's up" panel over the board, the
-    clock's last change) may have been judged by the end's drawing, not by a reply: the words
-    booked since the board was last at rest are neither counted taken nor blacklisted, and what
-    they put in the learned lists is taken back. Words booked before that rest stand."""
+    """A word judged just as the game ends its round (a "Time's up" panel over its path, the
+    clock's last change) may have been judged by the end's drawing, not by a reply: of the words
+    booked since the board was last at rest, a refusal and an acceptance that did not show all an
+    acceptance shows are neither counted taken nor blacklisted, and what they put in the learned
+    lists is taken back. An acceptance shown whole stands, as do words booked before that rest."""
     from wordbot.games import GAMES
     from wordbot.play.grid import GridOptions, GridPlayer
     from wordbot.solver.grid import Found
 
     monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
-    spec, red = FeedbackSpec(accepted=Signature(None, (0, 200, 0))), Signature(None, (200, 0, 0))
-    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec), base={"дом"},
+    whole = Signature(None, None, ("above:0", "below:0"))
+    spec = FeedbackSpec(accepted=whole, min_marks=2)
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec), base={"дом", "нос"},
                         learned=Learned.load("end"), say=lambda _: None)
-    before, taken, refused = (Found(w, [(0, 0)], 3) for w in ("дом", "кот", "сон"))
-    assert player._judge(before, spec.accepted, None) == "accepted"
+    before, whole_word, taken, refused = (Found(w, [(0, 0)], 3) for w in ("дом", "нос", "кот", "сон"))
+    assert player._judge(before, Signature(None, None, ("above:0",), ("below:0",)), None) == "accepted"
     player._since_rest.clear()  # the board seen at rest after it
-    assert player._judge(taken, spec.accepted, None) == "accepted"  # "кот" is not in the bundled list
-    assert player._judge(refused, red, None) == "refused"
+    assert player._judge(whole_word, whole, None) == "accepted"
+    # the count changed, the toast's place still fading from the last word: accepted on part of it
+    assert player._judge(taken, Signature(None, None, ("above:0",), ("below:0",)), None) == "accepted"
+    assert player._judge(refused, Signature(None, (40, 27, 77)), None) == "refused"  # the panel's colour
     assert player.learned.whitelist == {"кот"} and player.learned.blacklist == {"сон"}
     player._void()
     r = player.report
-    assert (r.accepted, r.rejected, r.unconfirmed, r.points) == (["дом"], [], ["кот", "сон"], 3)
+    assert (r.accepted, r.rejected, r.unconfirmed, r.points) == (["дом", "нос"], [], ["кот", "сон"], 6)
     again = Learned.load("end")
     assert again.whitelist == set() and again.blacklist == set()

@@ -158,7 +158,8 @@ class GridPlayer(Seat):
         self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
         self._no_reply: set[str] = set()  # words tried once without a verdict
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
-        # seen at rest: (word, verdict, whether this booking listed it in the learned words)
+        # seen at rest on less than a whole acceptance: (word, verdict, whether this booking listed it
+        # in the learned words)
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
         self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
@@ -858,10 +859,13 @@ class GridPlayer(Seat):
         r = self.report
         if verdict == "accepted":
             self._learn_score(frames, word.score)
-            self._take(word)
+            listed = self._take(word)
+            acc = self.opts.feedback.accepted
+            if not rose and acc is not None and set(acc.marks) - set(sig.marks):  # not all it shows
+                self._since_rest.append((word, verdict, listed))
         elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
             r.repeated.append(word.word)
-            self._take(word, "repeated")
+            self._since_rest.append((word, "repeated", self._take(word)))
         elif verdict == "refused":
             r.rejected.append(word.word)
             self.say(f"the game refused {word.word!r}: blacklisted")
@@ -878,18 +882,20 @@ class GridPlayer(Seat):
                 self._unsettled = (word, frames[1], not sig.empty)
         return verdict
 
-    def _take(self, word: Found, verdict: str = "accepted") -> None:
-        """Book ``word`` as taken by the game (whitelisted when outside the bundled list)."""
+    def _take(self, word: Found) -> bool:
+        """Book ``word`` as taken by the game (whitelisted when outside the bundled list: True)."""
         self.report.accepted.append(word.word)
         self.report.points += word.score
-        listed = word.word not in self.base and self.learned.accept(word.word)
-        self._since_rest.append((word, verdict, listed))
+        return word.word not in self.base and self.learned.accept(word.word)
 
     def _void(self) -> None:
         """The round ended (the board covered, the game's clock at 0:00) before the board came to
-        rest after the last words: the game's end of round (a "Time's up" panel, a greyed board,
-        the clock's last change) may have been taken for their reply. Their verdicts are withdrawn,
-        as unknown: a word the game never got is not counted taken, one it took is not blacklisted."""
+        rest after the last words: the game's end of round (a "Time's up" panel over the path, a
+        greyed board, the clock's last change) may have been taken for their reply. A refusal, or
+        an acceptance that did not show all an acceptance shows (a mark excused where the last
+        reply still changed), is withdrawn, as unknown: a word the game never got is not counted
+        taken, one it took is not blacklisted. An acceptance shown whole, or a rise of the score,
+        stands."""
         for word, verdict, listed in self._since_rest:
             booked = self.report.rejected if verdict == "refused" else self.report.accepted
             booked.remove(word.word)
