@@ -224,6 +224,7 @@ class BaldaPlayer(Seat):
         self.waited = False  # the whole opponent wait passed after our last move
         self._new_shows = False  # the game showed a new letter's cell selected once: it must each time
         self._shows: deque[float] = deque(maxlen=20)  # seconds the last cells took to show selected
+        self._doubted: Counter[str] = Counter()  # words refused once with their new letter unseen entered
 
     # --- reading -------------------------------------------------------------------------------
     def view(self, timeout: float = 8.0) -> tuple[Frame, BaldaView]:
@@ -351,6 +352,9 @@ class BaldaPlayer(Seat):
             if outcome == "cancelled":
                 actor.driver.key("Escape")
                 self.say(f"the game showed another path than {move.word!r}: cancelled, not sent")
+            elif outcome == "refused" and self._unseen(move) and not self._doubted[move.word]:
+                self._doubted[move.word] += 1  # once: the drag may have missed the new letter
+                self.say(f"the game refused {move.word!r}, its new letter not seen entered: tried again")
             elif outcome == "refused":
                 self.report.rejected.append(move.word)
                 self.learned.reject(move.word)
@@ -421,6 +425,11 @@ class BaldaPlayer(Seat):
         elif not actor.click_path(points[tapped:], entry, target, check=check):
             return "cancelled"
         return self._outcome(frame, v, move)
+
+    def _unseen(self, move) -> bool:
+        """Whether the word's new letter was entered without a sign the game took it: its cell
+        shows no change selected in this game, and it is not the first (a press is not lost)."""
+        return not self._new_shows and tuple(move.path[0]) != tuple(move.cell)
 
     def _shows_path(self, v: BaldaView, placed: np.ndarray, move, tapped: int) -> Check:
         """``check(k)`` for the actor: PATH once the game shows the word's first ``tapped + k``
