@@ -822,7 +822,8 @@ class GridPlayer(Seat):
         """Where an acceptance shows in one place outside the board and nowhere else (a message:
         a refusal may show one there too, where an acceptance showing in two places, a message and
         a count, is told by the count), what the learning words' replies say: the text most of
-        them share is what "accepted" says (``play.message``); the pending replies carry theirs."""
+        them share, where it names the word, is what "accepted" says (``play.message``); the
+        pending replies carry theirs."""
         acc = self.opts.feedback.accepted
         if acc is None or acc.held is not None or acc.flash is not None or len(acc.marks) != 1 \
                 or self.score is not None:
@@ -830,8 +831,8 @@ class GridPlayer(Seat):
         texts = [reply_text(self.watch, *frames, word.word) if frames is not None and sig.marks else None
                  for word, sig, frames in pending]
         said = common(texts)
-        if said is None:
-            return pending
+        if said is None or "~" not in said:  # no text they share, or it does not name the word (a
+            return pending  # score line "Score 12": read as a number, once found, not as text)
         self.opts.feedback.accepted = replace(acc, text=said)
         self.replies.changed = True
         self.say(f"the game's replies are read as text: a taken word's says {said!r}")
