@@ -125,7 +125,8 @@ HELDOUT_FONTS = (
 HEAVY_FONTS = (
     "noto/NotoSans-ExtraCondensedBold.ttf", "noto/NotoSans-CondensedBlack.ttf", "inter/Inter-Black.otf",
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
-    "noto/NotoSerif-CondensedBold.ttf",
+    "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
+    "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
 # The blind set "blind-2026-11-26-c", chosen on 2026-11-26 evening before any tuning for that
 # session and measured once at the end by bench/bench_vision.py: fonts never used in development, in
@@ -164,7 +165,8 @@ class Look:
     panel_rgb: tuple[int, int, int]  # the board's background
     shape: str  # "square" | "rounded" | "outline" (tile drawn as a frame only) | "shaded" (a
     # top-to-bottom gradient fill) | "bevelled" (a raised button: light top-left, dark bottom-right
-    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right) | "thick" (a 3-D
+    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right; in development since
+    # 2026-11-26 evening) | "thick" (a 3-D
     # block: the face over a darker side below it) | "pale" (a faint white-to-colour gradient on a
     # near-white panel) | "glossy" (a lighter top half) | "circle" (a round tile, the letter kept
     # inside the disc; not in development) | "inset" (a tile with a ring of a darker shade just
@@ -226,13 +228,13 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
     """A look from a pool of fonts: "dev" (development; "oldstyle": its old-style Cyrillic faces
     alone, in the development styles), "heldout" (the earlier blind sets, with the
-    shadowed, circle, inset, grain, speckle, radial, striped, halftone and sheen tile styles) or
+    circle, inset, grain, speckle, radial, striped, halftone and sheen tile styles) or
     "blind" (``BLIND_FONTS``, in the same styles)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
-    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed", "circle", "inset", "grain", "speckle", "radial", "striped", "halftone", "sheen")
+    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy", "shadowed") + (
+        ("circle", "inset", "grain", "speckle", "radial", "striped", "halftone", "sheen")
         if pool in ("heldout", "blind") else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
