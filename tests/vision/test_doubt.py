@@ -69,6 +69,18 @@ def test_glyph_size_must_fit_the_letter():
     assert _short(size).tolist() == [False] * 10 + [True]
 
 
+def test_a_tall_capital_ef_is_no_misfit(rng):
+    """Ф reaches over and under the line in some faces (Nimbus Sans Narrow's: 1.18 times as tall as
+    its Н), as Д, Ц and Щ do: a board of them reads its Ф's sure and right (they were doubtful, at
+    0.4, as too tall)."""
+    letters = list("фонарьсфеткамфор")
+    shot = render(rng, look(font="urw-base35/NimbusSansNarrow-Bold.otf"), 4, 4, lang="ru", tile=64,
+                  letters=letters)
+    reading = read_board(shot.image, "ru")
+    assert reading.tiles == letters
+    assert all(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(letters) if ch == "ф")
+
+
 def test_a_small_ascender_must_rise_above_the_small_letters():
     """A board of capitals whose case was told wrong (OldSlavic's condensed capitals fit the small
     letters better) reads its I as a small l surely, the same stroke: a small l, b, d, h or k no

@@ -194,8 +194,8 @@ SHORT = 0.5  # of the board's median glyph height: a glyph this short has lost i
 # to its ascenders is about 0.7)
 TALL = 1.15  # of the board's median capital's height: taller than a capital without parts above or below
 # the line (a Й whose breve has merged with it read as И)
-OVER_LINE = set("йёдцщфqj")  # capitals reaching over or under the line in some fonts (Nimbus Sans' Ф: 1.18
-# times as tall as its Н)
+OVER_LINE = set("йёдцщфqj")  # capitals reaching over or under the line in some fonts (Nimbus Sans
+# Narrow's Ф: 1.18 times as tall as its Н)
 WIDER = 1.15  # of the board's median glyph width: the least width of a ``WIDE`` letter
 WIDE = set("шщжю")  # letters wider than most of their font's (ы and w are not, in many)
 X_HEIGHT = set("acemnorsuvwxz")  # small Latin letters with nothing above the x-height
