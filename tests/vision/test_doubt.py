@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from wordbot.errors import WordbotError
-from wordbot.ocr import THRESHOLD, builtin_bank, read_board
-from wordbot.ocr.bank import Scores
+from wordbot.ocr import THRESHOLD, builtin_bank, read, read_board
+from wordbot.ocr.bank import ALIKE, CASES, NEAR, NEAR_TWINS, TWINS, Scores
 from wordbot.ocr.read import confidence
 from wordbot.ocr.synthetic import render
 
@@ -67,6 +67,18 @@ def test_glyph_size_must_fit_the_letter():
     assert _misfit(size, letters, "upper").tolist() == [False] * 6 + [True, False, True, False, False]
     assert not _misfit(size, letters, "lower")[8]  # small letters have ascenders
     assert _short(size).tolist() == [False] * 10 + [True]
+
+
+def test_a_tall_capital_ef_is_no_misfit(rng):
+    """Ф reaches over and under the line in some faces (Nimbus Sans Narrow's: 1.18 times as tall as
+    its Н), as Д, Ц and Щ do: a board of them reads its Ф's sure and right (they were doubtful, at
+    0.4, as too tall)."""
+    letters = list("фонарьсфеткамфор")
+    shot = render(rng, look(font="urw-base35/NimbusSansNarrow-Bold.otf"), 4, 4, lang="ru", tile=64,
+                  letters=letters)
+    reading = read_board(shot.image, "ru")
+    assert reading.tiles == letters
+    assert all(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(letters) if ch == "ф")
 
 
 def test_a_small_ascender_must_rise_above_the_small_letters():
@@ -137,6 +149,64 @@ def test_a_letter_of_the_other_alphabet_fitting_nearly_as_well_keeps_a_glyph_dou
     assert confidence(latin.match(abroad=far))[0] >= THRESHOLD
 
 
+NIGHT = look(font="dejavu/DejaVuSans.ttf", shape="circle", tile_rgb=(43, 58, 103), text_rgb=(242, 242, 242),
+             panel_rgb=(20, 27, 45), radius=0.5, gap=0.125, letter_size=0.36, case="lower")  # the browser's
+
+
+def test_the_near_twin_across_alphabets_is_no_rival_on_a_board_told_by_its_glyphs():
+    """The browser game's small r (DejaVu Sans on round tiles): Cyrillic г fits it nearly as well
+    (d_r / d_г 0.52), which kept every r doubtful. On a board whose glyphs tell it is Latin, г, r's
+    near twin, is no rival; the board read as Cyrillic stops, and a Cyrillic board's г is never a
+    sure r."""
+    letters = list("rateriorsnowrack")
+    shot = render(np.random.default_rng(0), NIGHT, 4, 4, lang="en", tile=96, letters=letters)
+    for lang in (None, "en"):
+        reading = read_board(shot.image, lang)
+        assert reading.tiles == letters
+        assert min(reading.confidence) >= THRESHOLD
+    with pytest.raises(WordbotError, match="--lang en"):
+        read_board(shot.image, "ru")
+    cyrillic = list("гора" "грот" "игра" "угол")
+    shot = render(np.random.default_rng(0), NIGHT, 4, 4, lang="ru", tile=96, letters=cyrillic)
+    reading = read_board(shot.image)
+    assert reading.tiles == cyrillic and min(reading.confidence) >= THRESHOLD
+    with pytest.raises(WordbotError, match="--lang ru"):
+        read_board(shot.image, "en")
+
+
+def test_a_near_twin_is_a_rival_while_the_alphabet_is_not_told():
+    """Given the language and no glyph telling it, r's twin г keeps the glyph doubtful as before
+    (the board may be the other alphabet's); Triod Postnaja's H/И are no twins: И stays a rival."""
+    latin = Scores(["r", "t"], np.array([[0.966, 0.80]], np.float32), np.array([[0.97, 0.8]], np.float32))
+    cyrillic = read._farther(Scores(["г", "т"], np.array([[0.935, 0.8]], np.float32),
+                                    np.array([[0.94, 0.8]], np.float32)))
+    assert confidence(latin.match(abroad=cyrillic))[0] < THRESHOLD
+    assert confidence(latin.match(abroad=cyrillic, kin=TWINS + NEAR_TWINS["lower"]))[0] >= THRESHOLD
+    assert "hи" not in NEAR_TWINS["upper"] and "hи" not in NEAR_TWINS["lower"]
+
+
+@pytest.mark.slow
+def test_the_near_twins_are_the_letters_nearest_each_other_across_the_alphabets():
+    """``NEAR`` is derived from the bank: pairs of letters not drawn alike (``ALIKE``) of which each
+    is, for most of its templates, the best fitting letter of the other alphabet in that case."""
+    nearest = {}
+    for src, dst in (("ru", "en"), ("en", "ru")):
+        mine, theirs = builtin_bank(src), builtin_bank(dst)
+        for case in ("upper", "lower"):
+            keep = np.array([len(t) == 1 and (t.isupper() if case == "upper" else t.islower())
+                             for t in mine.labels])
+            labels = np.char.lower(mine.labels[keep])
+            scores = theirs.scores(mine.pictures[keep], case)
+            best = np.array(scores.letters)[scores.score.argmax(axis=1)]
+            for letter in np.unique(labels):
+                fits, counts = np.unique(best[labels == letter], return_counts=True)
+                nearest[case, str(letter)] = str(fits[counts.argmax()])
+    latin = set("abcdefghijklmnopqrstuvwxyz")
+    found = {case: sorted(a + b for (c, a), b in nearest.items() if c == case and a in latin
+                          and nearest.get((case, b)) == a and ALIKE.get(b) != a) for case in CASES}
+    assert found == {case: sorted(pairs) for case, pairs in NEAR.items()}
+
+
 def test_glyphs_standing_apart_are_no_sure_single_letter():
     """A tile whose ink stands as glyphs side by side is a multi-letter tile when each glyph is sure
     and the ink is centred; otherwise the whole is no sure single letter ("in" is no "m"), and a
@@ -181,9 +251,7 @@ def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
     """Small letters on round tiles (the browser game's night look): a bare stroke as tall as the
     board's ascenders is l when a sure i on the board shows its dot standing apart. In faux bold
     the i's dot merges into a bar like l's: there no stroke is a sure l, and no i is read as l."""
-    night = look(font="dejavu/DejaVuSans.ttf", shape="circle", tile_rgb=(43, 58, 103),
-                 text_rgb=(242, 242, 242), panel_rgb=(20, 27, 45), radius=0.5, gap=0.125, letter_size=0.36,
-                 case="lower")
+    night = NIGHT
     letters = list("lilitlhibdkhfnmo")
     shot = render(np.random.default_rng(0), night, 4, 4, lang="en", tile=96, letters=letters)
     reading = read_board(shot.image, "en")

@@ -34,6 +34,14 @@ CASES = ("upper", "lower")
 ALIKE = {"а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
          "у": "y", "х": "x"}
 TWINS = tuple(a + b for a, b in ALIKE.items()) + tuple(b + a for a, b in ALIKE.items())
+# Letters of the two alphabets, not drawn alike, that are each other's nearest across them in each case
+# (most templates of one fit the other best of the other alphabet's letters, and the other way round;
+# tests/vision/test_doubt.py derives them from the bank): r and г, n and п, b and ь ... A glyph of one
+# fits its twin nearly as well in most fonts (DejaVu Sans' r: d_r / d_г 0.52), so the twin says nothing
+# of which letter of its own alphabet the glyph is, only that it may be the other alphabet's: on a board
+# whose glyphs tell its alphabet, it is no rival (``Script.kin``).
+NEAR = {"upper": ("jл", "lь", "sз"), "lower": ("bь", "mш", "nп", "qч", "rг", "sз", "uц")}
+NEAR_TWINS = {case: tuple(p for pair in pairs for p in (pair, pair[::-1])) for case, pairs in NEAR.items()}
 
 
 @dataclass(frozen=True)
@@ -58,25 +66,27 @@ class Scores:
         """(m,) score of each glyph's best letter (-inf where the bank has no letters)."""
         return self.score.max(axis=1) if self.score.shape[1] else np.full(len(self.score), -np.inf)
 
-    def match(self, rivals: Scores | None = None, abroad: Scores | None = None) -> Match:
+    def match(self, rivals: Scores | None = None, abroad: Scores | None = None,
+              kin: tuple[str, ...] = TWINS) -> Match:
         """The best letter of each glyph; the runner-up is the best other letter as the words
         spell it (Ё and Е, one letter there, are not each other's rival), here or in ``rivals``
         (the same glyphs in the other case: a board's case told wrong must not make a reading
         sure; capital I and small l, one stroke, are told apart by the case alone) or in ``abroad``
         (the same glyphs in the other alphabet: a glyph that another alphabet's letter fits nearly
         as well, Triod Postnaja's N, an H to this alphabet and an И to the other, is no sure
-        letter; the letter drawn alike there, ``ALIKE``, Н for H, is no rival)."""
+        letter; the letters paired in ``kin``, the letter drawn alike there, ``ALIKE``, Н for H,
+        and on a board told by its glyphs the near twins, ``NEAR``, are no rivals)."""
         rows = np.arange(len(self.score))
         first = self.score.argmax(axis=1) if self.score.shape[1] else np.zeros(len(rows), int)
         spelt = np.array([ch.replace("ё", "е") for ch in self.letters])
         rival = np.where(spelt[None, :] == spelt[first][:, None], -np.inf, self.score)
         home = rival.shape[1] + (rivals.score.shape[1] if rivals is not None and len(rows) else 0)
-        for others, kin in ((rivals, ("il", "li")), (abroad, TWINS)):
+        for others, pairs in ((rivals, ("il", "li")), (abroad, kin)):
             if others is None or not others.score.shape[1] or not len(rows):
                 continue
             other = np.array([ch.replace("ё", "е") for ch in others.letters])
             same = (other[None, :] == spelt[first][:, None]) | np.isin(
-                np.char.add(spelt[first][:, None], other[None, :]), kin)
+                np.char.add(spelt[first][:, None], other[None, :]), pairs)
             rival = np.concatenate([rival, np.where(same, -np.inf, others.score)], axis=1)
         second = rival.max(axis=1) if rival.shape[1] > 1 else np.full(len(rows), -1.0)
         second = np.where(np.isfinite(second), second, -1.0)

@@ -24,7 +24,7 @@ import numpy as np
 
 from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
-from wordbot.ocr.bank import ALIKE, CASES, Bank, Match, Scores, builtin_bank, mixed
+from wordbot.ocr.bank import ALIKE, CASES, NEAR_TWINS, TWINS, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import INNER, SIZE, features, normalize, shapes
 from wordbot.ocr.second import opinions
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
@@ -194,7 +194,8 @@ SHORT = 0.5  # of the board's median glyph height: a glyph this short has lost i
 # to its ascenders is about 0.7)
 TALL = 1.15  # of the board's median capital's height: taller than a capital without parts above or below
 # the line (a Й whose breve has merged with it read as И)
-OVER_LINE = set("йёдцщqj")  # capitals reaching over or under the line in some fonts
+OVER_LINE = set("йёдцщфqj")  # capitals reaching over or under the line in some fonts (Nimbus Sans
+# Narrow's Ф: 1.18 times as tall as its Н)
 WIDER = 1.15  # of the board's median glyph width: the least width of a ``WIDE`` letter
 WIDE = set("шщжю")  # letters wider than most of their font's (ы and w are not, in many)
 X_HEIGHT = set("acemnorsuvwxz")  # small Latin letters with nothing above the x-height
@@ -312,6 +313,8 @@ class Script:
     foreign: np.ndarray  # (m,) bool: the glyph fits the other language's templates clearly better
     other_case: Scores | None = None  # of the board's glyphs in this language and the other case
     abroad: Scores | None = None  # of the board's glyphs in the other language, in this case
+    kin: tuple[str, ...] = TWINS  # letter pairs of the two alphabets that are no rivals (``Scores.match``):
+    # those drawn alike, and the near twins too where the board's glyphs tell its alphabet
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
@@ -333,7 +336,7 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     votes = _votes(fits, every, voters)
     if lang is None:
         lang = max(votes, key=votes.get)
-        if votes[lang] < max(2, TOLD * votes[_other(lang)]):
+        if not _told(votes, lang):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
     elif votes[_other(lang)] >= max(1, votes[lang]):  # the pixels must not speak against ``lang``
@@ -345,14 +348,23 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
     abroad = _farther(every[_other(lang)][case]) if _other(lang) in every else None
-    return Script(lang, case, scores, foreign, others[lang], abroad)
+    # The near twin of a glyph's letter (r and г) fits it nearly as well in most fonts: a rival only
+    # while the board's alphabet is in doubt (given, not told by its glyphs).
+    kin = TWINS + NEAR_TWINS[case] if _told(votes, lang) else TWINS
+    return Script(lang, case, scores, foreign, others[lang], abroad, kin)
+
+
+def _told(votes: dict[str, int], lang: str) -> bool:
+    """Whether the glyphs telling ``lang`` (``votes``) are enough to take it with no language given."""
+    return votes[lang] >= max(2, TOLD * votes[_other(lang)])
 
 
 ABROAD = 0.5  # d_best / d_other at which a letter of the other alphabet keeps a glyph doubtful (a letter
 # of this one does from ``RATIO``): no board holds both alphabets, so only a letter of the other fitting
 # nearly as well says the glyph may be a shape the bank does not know (Triod Postnaja's N, read H:
 # d_best / d_И 0.49-0.78); nearer ones are the usual near-twins (A and Д, r and г: on development looks
-# right readings at 0.42-0.64, half of them below 0.48)
+# right readings at 0.42-0.64, half of them below 0.48); the nearest twins (``NEAR``: r and г) are no
+# rivals on a board whose glyphs tell its alphabet
 
 
 def _votes(fits: dict[str, tuple[str, Scores]], every: dict[str, dict[str, Scores]],
@@ -409,7 +421,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         # that may have lost a part).
         voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
         found = script(pictures[idx], banks, lang, voters)
-        m = found.scores.match(found.other_case, found.abroad)
+        m = found.scores.match(found.other_case, found.abroad, found.kin)
         consistent = _consistency(pictures[idx], m) > 0
         conf[idx] = confidence(m) * consistent * ~found.foreign
         size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
@@ -513,7 +525,7 @@ def _board_font(glyphs: np.ndarray, found: Script, m: Match, conf: np.ndarray,
         best_pixel[:, letter] = np.maximum(best_pixel[:, letter], board_pixel[:, j])
     rivals, abroad = (Scores(s.letters, s.score[again], s.pixel[again]) if s is not None else None
                       for s in (other, found.abroad))
-    second = Scores(scores.letters, score, best_pixel).match(rivals, abroad)
+    second = Scores(scores.letters, score, best_pixel).match(rivals, abroad, found.kin)
     sure_now = confidence(second)
     up = np.nonzero(sure_now >= THRESHOLD)[0]
     return [int(again[k]) for k in up], [second.letters[k] for k in up], [float(sure_now[k]) for k in up]

@@ -76,7 +76,11 @@ DEV_FONTS = (
 # fonts-seto, fonts-lexi-gulim, fonts-wine, fonts-pc-extra's Amstrad PC1512 face), and the blind set
 # "blind-2026-11-27" since its run (fonts-unifont, fonts-misaki, fonts-glasstty, fonts-triod-postnaja,
 # fonts-gnutypewriter, fonts-konatu, fonts-rocknroll, fonts-kiloji, fonts-train, fonts-stick,
-# fonts-komatuna; its halftone tiles are a held-out style now).
+# fonts-komatuna; its halftone tiles are a held-out style now), and the blind set "blind-2026-11-26-b"
+# since its run (fonts-naver-d2coding, fonts-lxgw-wenkai, fonts-yozvox-yozfont-new-kana,
+# fonts-woowa-bm, fonts-nanum-extra, fonts-unfonts-extra, fonts-arphic-uming, fonts-hanazono,
+# fonts-smiley-sans, fonts-oradano-mincho-gsrr, fonts-motoya-l-cedar; its sheen tiles are a
+# held-out style now).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -110,6 +114,10 @@ HELDOUT_FONTS = (
     "triod-postnaja/TriodPostnaja.ttf", "gnutypewriter/GNUTypewriter.ttf", "konatu/Konatu.ttf",
     "rocknroll/RocknRollOne-Regular.ttf", "kiloji/kiloji_b.ttf", "train/TrainOne-Regular.ttf",
     "stick/Stick-Regular.ttf", "komatuna/komatuna-p.ttf",
+    "naver-d2coding/D2Coding-Ver1.3.2-20180524-all.ttc", "lxgw-wenkai/LXGWWenKaiMono-Bold.ttf",
+    "yozvox-yozfont/YOzRN_.ttf", "woowa-bm/BMDOHYEON_ttf.ttf", "nanum/NanumPen.ttf",
+    "unfonts-extra/UnShinmun.ttf", "arphic/uming.ttc", "hanazono/HanaMinA.ttf",
+    "smiley-sans/SmileySans-Oblique.ttf", "oradano-mincho/OradanoGSRR.ttf", "motoya-l-cedar/MTLc3m.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -117,23 +125,23 @@ HELDOUT_FONTS = (
 HEAVY_FONTS = (
     "noto/NotoSans-ExtraCondensedBold.ttf", "noto/NotoSans-CondensedBlack.ttf", "inter/Inter-Black.otf",
     "lato/Lato-Black.ttf", "open-sans/OpenSans-ExtraBold.ttf", "noto/NotoSerif-Black.ttf",
-    "noto/NotoSerif-CondensedBold.ttf",
+    "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
+    "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-26-b", chosen on 2026-11-26 before any tuning for that session and
-# measured once at the end by bench/bench_vision.py: fonts never used in development, in the bank,
-# in the tests or in an earlier blind or held-out set (Debian fonts-naver-d2coding,
-# fonts-lxgw-wenkai, fonts-yozvox-yozfont-new-kana, fonts-woowa-bm, fonts-nanum-extra,
-# fonts-unfonts-extra, fonts-arphic-uming, fonts-hanazono, fonts-smiley-sans,
-# fonts-oradano-mincho-gsrr, fonts-motoya-l-cedar: a Korean coding face, a Chinese brush-pen mono,
-# a Japanese pen hand, a heavy Korean display face, a felt-pen hand, a Korean newspaper serif, a thin
-# Chinese Ming, a condensed Japanese mincho, a slanted condensed display face, a heavy old-style
-# mincho, a wide Japanese gothic), drawn in every style of ``random_look`` plus the held-out tile
-# styles and a tile style never drawn before ("sheen": a soft band of light across the tile).
+# The blind set "blind-2026-11-26-c", chosen on 2026-11-26 evening before any tuning for that
+# session and measured once at the end by bench/bench_vision.py: fonts never used in development, in
+# the bank, in the tests or in an earlier blind or held-out set (Debian fonts-wqy-microhei,
+# fonts-karmilla, fonts-osifont, fonts-migmix, fonts-ipamj-mincho, fonts-arphic-gkai00mp,
+# fonts-cns11643-sung, fonts-morisawa-bizud-mincho, fonts-nanum-eco, fonts-mona, fonts-arphic-ukai:
+# a Chinese UI sans, a bold display sans, ISO technical lettering, a condensed Japanese gothic, a thin
+# Japanese mincho, a Chinese kai brush face, a Taiwanese Sung, a UD mincho, a Korean "eco" gothic
+# whose strokes are pierced with holes, a Japanese screen gothic, a Chinese kai hand), drawn in every
+# style of ``random_look`` plus the held-out tile styles.
 BLIND_FONTS = (
-    "naver-d2coding/D2Coding-Ver1.3.2-20180524-all.ttc", "lxgw-wenkai/LXGWWenKaiMono-Bold.ttf",
-    "yozvox-yozfont/YOzRN_.ttf", "woowa-bm/BMDOHYEON_ttf.ttf", "nanum/NanumPen.ttf",
-    "unfonts-extra/UnShinmun.ttf", "arphic/uming.ttc", "hanazono/HanaMinA.ttf",
-    "smiley-sans/SmileySans-Oblique.ttf", "oradano-mincho/OradanoGSRR.ttf", "motoya-l-cedar/MTLc3m.ttf",
+    "wqy/wqy-microhei.ttc", "karmilla/Karmilla-Bold.ttf", "osifont/osifont.ttf",
+    "migmix/migu-1c-bold.ttf", "ipamj/ipamjm.ttf", "arphic-gkai00mp/gkai00mp.ttf",
+    "cns11643/TW-Sung-98_1.ttf", "bizud-mincho/BIZUDPMincho-Regular.ttf",
+    "nanum/NanumGothicEcoExtraBold.ttf", "mona/mona.ttf", "arphic/ukai.ttc",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
@@ -157,7 +165,8 @@ class Look:
     panel_rgb: tuple[int, int, int]  # the board's background
     shape: str  # "square" | "rounded" | "outline" (tile drawn as a frame only) | "shaded" (a
     # top-to-bottom gradient fill) | "bevelled" (a raised button: light top-left, dark bottom-right
-    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right) | "thick" (a 3-D
+    # rim) | "shadowed" (a rounded tile casting a dark shadow to its bottom right; in development since
+    # 2026-11-26 evening) | "thick" (a 3-D
     # block: the face over a darker side below it) | "pale" (a faint white-to-colour gradient on a
     # near-white panel) | "glossy" (a lighter top half) | "circle" (a round tile, the letter kept
     # inside the disc; not in development) | "inset" (a tile with a ring of a darker shade just
@@ -166,7 +175,7 @@ class Look:
     # granite-like fill of lighter and darker specks; not in development) | "radial" (lit in its
     # middle, darker towards its edge; not in development) | "striped" (diagonal bands of a
     # lighter shade; not in development) | "halftone" (a grid of darker dots; not in development) |
-    # "sheen" (a soft diagonal band of light; blind set only)
+    # "sheen" (a soft diagonal band of light; not in development)
     radius: float  # corner radius as a fraction of the tile side
     gap: float  # gap between tiles as a fraction of the tile side
     letter_size: float  # glyph cap height as a fraction of the tile side
@@ -219,14 +228,14 @@ def _contrasting(rng: np.random.Generator, base: tuple[int, int, int], min_diff:
 def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "") -> Look:
     """A look from a pool of fonts: "dev" (development; "oldstyle": its old-style Cyrillic faces
     alone, in the development styles), "heldout" (the earlier blind sets, with the
-    shadowed, circle, inset, grain, speckle, radial, striped and halftone tile styles) or "blind"
-    (``BLIND_FONTS``, with the sheen style too)."""
+    circle, inset, grain, speckle, radial, striped, halftone and sheen tile styles) or
+    "blind" (``BLIND_FONTS``, in the same styles)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
-    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy") + (
-        ("shadowed", "circle", "inset", "grain", "speckle", "radial", "striped", "halftone")
-        if pool in ("heldout", "blind") else ()) + (("sheen",) if pool == "blind" else ())
+    shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy", "shadowed") + (
+        ("circle", "inset", "grain", "speckle", "radial", "striped", "halftone", "sheen")
+        if pool in ("heldout", "blind") else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
