@@ -227,6 +227,18 @@ def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None,
     return [(a, y0, b - a + 1, h) for a, b in spans]
 
 
+def grown_box(frame: np.ndarray, box: Box, exclude: Box | None = None, line: bool = False) -> Box:
+    """``box`` grown sideways over the whole words of text it touches (``line``: over every word
+    of its line; see ``word_boxes``): a number that gained a digit, a message only part of which
+    changed."""
+    x, y, w, h = box
+    where = np.zeros(frame.shape[:2], bool)
+    where[y: y + h, x: x + w] = True
+    spans = word_boxes(frame, where, exclude, line)
+    left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
+    return left, y, right - left, h
+
+
 def _glyph_rows(frame: np.ndarray, where: np.ndarray, box: Box) -> tuple[int, int]:
     """The first and last rows of the glyphs the pixels ``where`` (within ``box``) fall on: a digit
     that changed into another changes only in part. Glyphs are ink (off the commonest colour)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordbot.ocr.text import read_line, word_boxes
+from wordbot.ocr.text import grown_box, read_line
 
 if TYPE_CHECKING:
     from wordbot.play.feedback import Watch
@@ -66,13 +66,8 @@ def reply_text(watch: Watch, before: np.ndarray, after: np.ndarray, word: str,
     box = watch.changed_box(before, after, ignore)
     if box is None:
         return None
-    x, y, w, h = box  # grown over the whole line: a part the last reply had alike did not change
-    where = np.zeros(after.shape[:2], bool)
-    where[y: y + h, x: x + w] = True
-    spans = word_boxes(after, where, watch.box, line=True)
-    left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
-    try:
-        tokens = read_line(after, (left, y, right - left, h), "--psm 6", "eng+rus")
+    try:  # the whole line: a part the last reply had alike did not change
+        tokens = read_line(after, grown_box(after, box, watch.box, line=True), "--psm 6", "eng+rus")
     except (ImportError, OSError):
         return None
     text = " ".join(t.text for t in tokens).strip()

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from wordbot.ocr.text import DIGITS, Box, Page, Token, line_page, read, read_pages, word_boxes
+from wordbot.ocr.text import DIGITS, Box, Page, Token, grown_box, line_page, read, read_pages, word_boxes
 from wordbot.play.feedback import CHANGED, Watch
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
@@ -46,12 +46,7 @@ def score_page(image: np.ndarray, box: Box, height: int = HEIGHT) -> Page | None
     a digit since its box was learned); None when blank or off the image."""
     if not fits(box, image):
         return None
-    x, y, w, h = box
-    where = np.zeros(image.shape[:2], bool)
-    where[y: y + h, x: x + w] = True
-    spans = word_boxes(image, where)
-    left, right = min(x, spans[0][0]), max(x + w, spans[-1][0] + spans[-1][2])
-    return line_page(image, (left, y, right - left, h), height)
+    return line_page(image, grown_box(image, box), height)
 
 
 def number_at(tokens: Sequence[Token], box: Box) -> int | None:
