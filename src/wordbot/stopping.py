@@ -5,11 +5,14 @@ end in an import traceback, so the command line installs ``while_loading`` first
 process at once, as nothing is half done yet. Later an interrupt raises KeyboardInterrupt as usual,
 but one landing inside a compiled (numba) call comes back as a SystemError "returned a result with
 an exception set", and typer turns one into a silent exit 130: ``interrupted`` recognises all of
-them by the flag ``on_interrupt`` sets and by the KeyboardInterrupt in the exception's chain.
+them by the flag ``on_interrupt`` sets and by the KeyboardInterrupt in the exception's chain. One
+raised inside a callback from C (the compiler's ctypes callbacks) cannot leave it: CPython prints
+"Exception ignored" and goes on, so ``_unraisable`` delivers it again once the callback returned.
 """
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
@@ -17,6 +20,7 @@ import threading
 
 STOPPED = "wordbot: stopped"
 _seen = threading.Event()
+_lost = threading.Event()  # a Ctrl-C raised where Python could not let it out, not raised again yet
 
 
 def while_loading(signum, frame) -> None:
@@ -38,7 +42,25 @@ def install_while_loading() -> None:
 def on_interrupt(signum, frame) -> None:
     """SIGINT handler of a running command: remember it, then interrupt as Python does."""
     _seen.set()
+    _lost.clear()
     raise KeyboardInterrupt
+
+
+def _unraisable(unraisable) -> None:
+    """A Ctrl-C lost in a callback from C: silent, and raised again in the main thread from a new
+    thread, so that it lands in the Python code the callback returns to (one raised here would be
+    lost as well; the bare thread does not make this one wait for it). Anything else as Python
+    shows it."""
+    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+    elif not _lost.is_set():
+        _lost.set()
+        _thread.start_new_thread(_redeliver, ())
+
+
+def _redeliver() -> None:
+    if _lost.is_set():
+        _thread.interrupt_main()
 
 
 def install() -> None:
@@ -47,6 +69,7 @@ def install() -> None:
     _seen.clear()
     if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, while_loading):
         signal.signal(signal.SIGINT, on_interrupt)
+        sys.unraisablehook = _unraisable
 
 
 def seen() -> bool:

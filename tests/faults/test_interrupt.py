@@ -110,3 +110,30 @@ def test_a_ctrl_c_that_left_code_built_by_exec_still_ends_with_status_130(tmp_pa
     proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"})
     assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])
+
+
+def test_a_ctrl_c_raised_inside_a_callback_from_c_still_stops_the_command(tmp_path):
+    """CPython cannot let an exception out of a ctypes callback (the compiler calls back into Python
+    that way while it saves its cache): it printed "Exception ignored" and the endless search ran on
+    (1 Ctrl-C in a CI run). The callback below receives the Ctrl-C; the loop after it must stop."""
+    (tmp_path / "probe.py").write_text(
+        "import ctypes, os, signal, time\n"
+        "import wordbot.cli as cli\n"
+        "INT = ctypes.POINTER(ctypes.c_int)\n"
+        "COMPARE = ctypes.CFUNCTYPE(ctypes.c_int, INT, INT)\n"
+        "sent = []\n"
+        "def compare(a, b):\n"
+        "    if not sent:\n"
+        "        sent.append(os.kill(os.getpid(), signal.SIGINT))\n"
+        "    time.sleep(0.01)\n"
+        "    return a[0] - b[0]\n"
+        "def run(args):\n"
+        "    numbers = (ctypes.c_int * 3)(3, 1, 2)\n"
+        "    ctypes.CDLL(None).qsort(numbers, 3, ctypes.sizeof(ctypes.c_int), COMPARE(compare))\n"
+        "    while True:\n"
+        "        time.sleep(0.001)\n"
+        "cli._run = run\n"
+        "cli.main(['solve'])\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"})
+    assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])
