@@ -127,6 +127,18 @@ def test_click_path_confirms_by_the_last_cell_enter_or_a_button_and_cancels_with
     assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("key", "Escape")]
 
 
+def test_a_tap_the_game_lost_is_tapped_again_once_then_the_word_is_cancelled():
+    rec = recorder()
+    answers = iter([Shown.PATH, Shown.LOST, Shown.PATH])
+    actor = Actor(rec, BOARD, FAST)
+    assert actor.click_path([(110, 110), (150, 150)], "enter", check=lambda k: next(answers))
+    assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("tap", 150, 150), ("key", "Return")]
+    rec.events.clear()
+    answers = iter([Shown.PATH, Shown.LOST, Shown.LOST])
+    assert not actor.click_path([(110, 110), (150, 150)], "enter", check=lambda k: next(answers))
+    assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("tap", 150, 150), ("key", "Escape")]
+
+
 def test_typed_words_end_with_return_or_are_cleared_when_the_game_got_other_text():
     rec = recorder()
     assert Actor(rec, BOARD, FAST).type_word("кот")

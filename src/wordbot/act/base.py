@@ -22,6 +22,7 @@ class Shown(IntEnum):
     OTHER = 0  # another selection than the cells entered: cancel
     UNSEEN = 1  # nothing to tell (the game shows no selection): the pointer dwells on each cell
     PATH = 2  # exactly the cells entered: the game has taken the pointer in, no need to dwell
+    LOST = 3  # the cells before the last one entered, in time: a tap the game dropped, tapped again once
 
 
 Check = Callable[[int], Shown | bool]  # k cells entered -> what the game shows of them
@@ -166,6 +167,10 @@ class Actor:
             if shown != Shown.PATH:  # as in ``swipe``: a game that shows the path tells when it took a tap
                 self._sleep(self.pacing.step)
             shown = Shown(check(k)) if check is not None else Shown.UNSEEN
+            if shown == Shown.LOST:
+                self.driver.tap(*q)
+                shown = Shown(check(k))
+                shown = Shown.OTHER if shown == Shown.LOST else shown  # lost twice: cancelled
             if not shown:
                 self.driver.key("Escape")
                 self._end()

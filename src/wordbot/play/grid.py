@@ -683,11 +683,19 @@ class GridPlayer(Seat):
                 elif not shown and k > 1:
                     return Shown.UNSEEN  # the word so far took its verdict colour, here the plain one (a
                     # lost selection would show as a new one-cell selection at the next cell)
-                elif shown - want or time.monotonic() > deadline:
+                elif shown - want:
                     return Shown.OTHER
+                elif time.monotonic() > deadline:
+                    return Shown.LOST if shown == want - {cells[k - 1]} and self._retaps() else Shown.OTHER
                 time.sleep(0.005)
 
         return check
+
+    def _retaps(self) -> bool:
+        """Whether a tap the game did not show may be tapped again: in a click game whose word is
+        sent by Return or a button. Where a second tap on the last cell sends the word, a tap the
+        game took but showed late would send the word so far."""
+        return self.opts.input.style == "click" and self.opts.input.confirm in ("enter", "button")
 
     def _fading(self, colours: np.ndarray) -> set[int]:
         """The last word's cells still in its reply's colour: a flash that clears by itself. Where

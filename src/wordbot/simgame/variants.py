@@ -24,6 +24,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # Escape does not clear (a tile not next to the last starts a new one); flash and list, dark
     "click-lossy": ("--input", "click", "--keep-selection", "--lose-click", "25", "--feedback", "flash,list",
                     "--look", "dark"),
+    # a touch game that drops every 20th tap; Return sends; score and list, light look
+    "tap-drops": ("--input", "click", "--confirm", "enter", "--lose-click", "20", "--feedback", "score,list",
+                  "--look", "light"),
     # tap tile by tile, Return sends; the selection coloured by its verdict-to-be (blue: a word), the
     # list the only other reply; each tap and key handled 0-0.1 s late (dark look)
     "click-held": ("--input", "click", "--confirm", "enter", "--feedback", "held,list",
