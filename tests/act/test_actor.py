@@ -139,10 +139,15 @@ def test_a_tap_the_game_lost_is_tapped_again_once_then_the_word_is_cancelled():
     assert rec.events == [("tap", 110, 110), ("tap", 150, 150), ("tap", 150, 150), ("key", "Escape")]
 
 
-def test_typed_words_end_with_return_or_are_cleared_when_the_game_got_other_text():
+def test_typed_words_end_with_return_or_are_cleared_and_typed_again_when_the_game_got_other_text():
     rec = recorder()
     assert Actor(rec, BOARD, FAST).type_word("кот")
     assert rec.events == [("write", "кот"), ("key", "Return")]
     rec.events.clear()
+    cleared = [*[("key", "BackSpace")] * 5, ("key", "Escape")]
     assert not Actor(rec, BOARD, FAST).type_word("кот", ready=lambda: False)
-    assert rec.events == [("write", "кот"), *[("key", "BackSpace")] * 5, ("key", "Escape")]
+    assert rec.events == [("write", "кот"), *cleared, ("write", "кот"), *cleared]  # twice, then given up
+    rec.events.clear()
+    answers = iter([False, True])  # a key lost the first time
+    assert Actor(rec, BOARD, FAST).type_word("кот", ready=lambda: next(answers))
+    assert rec.events == [("write", "кот"), *cleared, ("write", "кот"), ("key", "Return")]

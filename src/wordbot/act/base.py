@@ -200,17 +200,19 @@ class Actor:
     def type_word(self, text: str, submit: str = "Return", ready: Callable[[], bool] | None = None) -> bool:
         """Type ``text`` into the focused game window and press ``submit``; True when submitted.
         ``ready``, called in between, may say the game got other text (a lost key): then the input
-        is cleared (BackSpace over more than was typed, then Escape) instead."""
+        is cleared (BackSpace over more than was typed, then Escape) and typed once more, as a lost
+        tap is tapped again."""
         self._start()
-        self.driver.write(text)
-        done = ready is None or ready()
-        if done:
-            self.driver.key(submit)
-        else:
+        for _ in range(2):
+            self.driver.write(text)
+            if ready is None or ready():
+                self.driver.key(submit)
+                self._end()
+                return True
             for key in ["BackSpace"] * (len(text) + 2) + ["Escape"]:
                 self.driver.key(key)
         self._end()
-        return done
+        return False
 
     def taps(self, points: Sequence[Point]) -> None:
         """Tap each point in turn (tap-to-select games, buttons)."""
