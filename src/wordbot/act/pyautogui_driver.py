@@ -27,9 +27,10 @@ PYAUTOGUI_KEYS = {
 
 
 class PyAutoGUIDriver:
-    """``key_delay``: the pause after each key (on X11 also how long it is held), so games that
-    poll the keyboard once a frame see every key; ``key_settle``: on X11, how long a keycode bound for a
-    letter the layout lacks stays bound after the text (the game looks it up when it gets there)."""
+    """``key_delay``: how long each key is held and the pause after it (on X11 only before a key
+    pressed again and after the last), so games that poll the keyboard once a frame see every key;
+    ``key_settle``: on X11, how long a keycode bound for a letter the layout lacks stays bound after
+    the text (the game looks it up when it gets there)."""
 
     def __init__(self, key_delay: float = 0.02, key_settle: float = 0.2) -> None:
         import pyautogui  # needs a display at import time, so imported only when driving

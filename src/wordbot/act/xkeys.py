@@ -92,7 +92,8 @@ class XKeys:
         self._type([keysym], delay)
 
     def write(self, text: str, delay: float) -> None:
-        """Type ``text``, holding each key ``delay`` seconds and pausing as long after it."""
+        """Type ``text``, holding each key ``delay`` seconds, pausing as long before a key pressed
+        again and after the last."""
         self._type([keysym_for(ch) for ch in text], delay)
 
     def close(self) -> None:
@@ -119,11 +120,13 @@ class XKeys:
                 free += self._evict(len(missing) - len(free), keep=set(run), width=width)
                 self._bind([(k, free.pop(0)) for k in missing], width)
                 time.sleep(self.settle)
-            for k in run:
+            codes = [native[k] or (self._bound[k], False) for k in run]
+            for i, k in enumerate(run):
                 if k in self._bound:
                     self._bound[k] = self._bound.pop(k)  # now the most recently typed
                     self._typed[k] = time.monotonic()
-                self._tap(native[k] or (self._bound[k], False), shift[0] if shift else 0, delay)
+                again = i + 1 == len(run) or codes[i + 1][0] == codes[i][0]
+                self._tap(codes[i], shift[0] if shift else 0, delay, delay if again else 0.0)
 
     def _evict(self, n: int, keep: set[int], width: int) -> list[int]:
         """Unbind the ``n`` least recently typed bindings not in ``keep``; their keycodes."""
@@ -146,7 +149,10 @@ class XKeys:
                 self._bound[keysym] = keycode
         self.display.sync()
 
-    def _tap(self, code: KeyCode, shift: int, delay: float) -> None:
+    def _tap(self, code: KeyCode, shift: int, delay: float, gap: float) -> None:
+        """Hold the key ``delay`` seconds (a game that polls the keyboard sees it down), then pause
+        ``gap``: a game that polls sees a key pressed twice in a row as two presses only with
+        its release between them; another key may follow at once."""
         self.check()
         keycode, shifted = code
         if shifted:
@@ -160,7 +166,7 @@ class XKeys:
             if shifted:
                 xtest.fake_input(self.display, X.KeyRelease, shift)
             self.display.sync()
-        time.sleep(delay)
+        time.sleep(gap)
 
     def _drain(self) -> None:
         """Drop the MappingNotify events our own rebinding sent us (they would pile up)."""
