@@ -29,6 +29,8 @@ def test_a_text_says_the_same_something_else_or_too_little_to_trust():
     assert says("~:notaword", "~+#") == says("~:alreadyfound", "~+#") == "other"
     assert says("~:notамога", "~:notaword") == "unsure"
     assert says(None, "~+#") is None and says("~+#", None) is None
+    assert says("vooo+#", "~+#") == "same"  # "ИОД +3": the word misread past finding, the rest there
+    assert says("vooo:notaword", "~+#") == says("vooo+#", "~") == "other"  # the rest missing, or nothing
 
 
 def test_the_text_most_learning_replies_share_is_the_acceptance():

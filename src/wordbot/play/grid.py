@@ -17,6 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -51,6 +52,7 @@ SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells (typed paths) showed select
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
+TEXT_WORDS = 2 * LEARN_WORDS + 2  # learning words whose replies' texts are read, at most, for one they share
 WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart (a busy page repaints its score late),
 # and "accepted" is learned from all of them
@@ -156,6 +158,10 @@ class GridPlayer(Seat):
         self.origin = (0, 0)
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
+        self._texts: ThreadPoolExecutor | None = None  # reads replies' text while the next words go in
+        self._text: Future | None = None  # the last reply's text, being read
+        self._reading: list[tuple[Found, Signature, Frames | None, Future]] = []  # words whose verdict
+        # waits for their reply's text
         self._no_reply: set[str] = set()  # words tried once without a verdict
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
         # seen at rest on less than a whole acceptance: (word, verdict, whether this booking listed it
@@ -301,6 +307,10 @@ class GridPlayer(Seat):
         finally:
             self.clock.close()
             self.report.swipe_seconds = time.perf_counter() - t_start
+            self._read_texts(wait=True)
+            if self._texts is not None:
+                self._texts.shutdown()
+                self._texts = None
             self._flush()  # a round ended by the game still books its learning words
             self._adopt_score(wait=10.0)
             if self.score is not None:
@@ -343,12 +353,12 @@ class GridPlayer(Seat):
                     results = [(word, "moved")]
             else:
                 results = self._enter_pair(actor, batch, base)
-            for w, outcome in results:
+            for w, outcome in [*results, *self._read_texts()]:  # words whose reply's text was read since
                 if outcome in ("moved", "unsent"):
                     suspect = suspect or outcome == "moved"
                     queue.insert(0, w)
                     continue
-                since_read += 1
+                since_read += outcome != "reading"  # counted once its text is read
                 if outcome == "cancelled":
                     self.report.cancelled.append(w.word)
                     self.say(f"the game showed another path than {w.word!r}: cancelled, not submitted")
@@ -790,9 +800,11 @@ class GridPlayer(Seat):
                 self.report.resent += 1
                 resend = None
             time.sleep(0.01)
+        self._text = None
         if self._reads_text() and sig.marks:
             said = "".join(self.reading.tiles[c] for c in cells)
-            sig = replace(sig, text=reply_text(self.watch, before.image, frame.image, said, stirred))
+            self._texts = self._texts or ThreadPoolExecutor(1, thread_name_prefix="reply-text")
+            self._text = self._texts.submit(reply_text, self.watch, before.image, frame.image, said, stirred)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
@@ -809,15 +821,33 @@ class GridPlayer(Seat):
         """Book the game's reply to ``word`` (``frames``: before the word and after its reply).
         While the replies are still being learned, the learning words wait for a verdict until
         "accepted" is known."""
-        if self.replies.learned:
+        text, self._text = self._text, None
+        if self.replies.learned and not self._pending:
+            if text is not None and self.replies.verdict(sig) == "accepted":
+                self._reading.append((word, sig, frames, text))  # only its text may refuse it
+                return "reading"
             return self._judge(word, sig, frames)
         self._pending.append((word, sig, frames))
-        self.replies.learn(sig)
         if not self.replies.learned:
-            return "none" if sig.empty else "learning"
-        pending, self._pending = self._learn_text(self._pending), []
+            self.replies.learn(sig)
+            if not self.replies.learned:
+                return "none" if sig.empty else "learning"
+        pending = self._learn_text(self._pending)
+        if pending is None:
+            return "learning"
+        self._pending = []
         self._learned()
         return [self._judge(*p) for p in pending][-1]
+
+    def _read_texts(self, wait: bool = False) -> list[tuple[Found, str]]:
+        """Book the words whose reply's text has been read (``wait``: all of them, once read): the
+        text costs a Tesseract run (0.2-0.5 s), so it is read while the next words go in."""
+        done, kept = [], []
+        for entry in self._reading:
+            (done if wait or entry[3].done() else kept).append(entry)
+        self._reading = kept
+        return [(word, self._judge(word, replace(sig, text=text.result()), frames))
+                for word, sig, frames, text in done]
 
     def _reads_text(self) -> bool:
         """Whether replies are read as text: the game's acceptance says something (see _learn_text)
@@ -826,25 +856,31 @@ class GridPlayer(Seat):
         return acc is not None and acc.text is not None and self.score is None
 
     def _learn_text(self, pending: list[tuple[Found, Signature, Frames | None]]) \
-            -> list[tuple[Found, Signature, Frames | None]]:
+            -> list[tuple[Found, Signature, Frames | None]] | None:
         """Where an acceptance shows in one place outside the board and nowhere else (a message:
         a refusal may show one there too, where an acceptance showing in two places, a message and
         a count, is told by the count), what the learning words' replies say: the text most of
         them share, where it names the word, is what "accepted" says (``play.message``); the
-        pending replies carry theirs."""
+        pending replies carry theirs. None while their texts disagree (a refusal among two or
+        three): more words are asked, up to TEXT_WORDS."""
         acc = self.opts.feedback.accepted
         if acc is None or acc.held is not None or acc.flash is not None or len(acc.marks) != 1 \
                 or self.score is not None:
             return pending
-        texts = [reply_text(self.watch, *frames, word.word) if frames is not None and sig.marks else None
+        texts = [sig.text if sig.text is not None else
+                 reply_text(self.watch, *frames, word.word) if frames is not None and sig.marks else None
                  for word, sig, frames in pending]
+        pending = [(w, replace(s, text=t), f) for (w, s, f), t in zip(pending, texts, strict=True)]
         said = common(texts)
+        if said is None and len({t for t in texts if t}) > 1 and len(pending) < TEXT_WORDS:
+            self._pending = pending
+            return None
         if said is None or "~" not in said:  # no text they share, or it does not name the word (a
             return pending  # score line "Score 12": read as a number, once found, not as text)
         self.opts.feedback.accepted = replace(acc, text=said)
         self.replies.changed = True
         self.say(f"the game's replies are read as text: a taken word's says {said!r}")
-        return [(w, replace(s, text=t), f) for (w, s, f), t in zip(pending, texts, strict=True)]
+        return pending
 
     def _flush(self) -> None:
         """At the end of a round still learning: the likeliest words' replies, if they all agree,
@@ -905,6 +941,7 @@ class GridPlayer(Seat):
         reply still changed), is withdrawn, as unknown: a word the game never got is not counted
         taken, one it took is not blacklisted. An acceptance shown whole, or a rise of the score,
         stands."""
+        self._read_texts(wait=True)  # booked first, as they would have been without the round's end
         for word, verdict, listed in self._since_rest:
             booked = self.report.rejected if verdict == "refused" else self.report.accepted
             booked.remove(word.word)

@@ -55,8 +55,20 @@ def says(text: str | None, accepted: str | None) -> str | None:
     too far from both to trust: no verdict, never a blacklisting), None when either is unread."""
     if text is None or accepted is None:
         return None
+    if _fits(text, accepted):
+        return "same"
     ratio = SequenceMatcher(None, text, accepted).ratio()
     return "same" if ratio >= SAME else "other" if ratio < OTHER else "unsure"
+
+
+def _fits(text: str, accepted: str) -> bool:
+    """Whether ``text`` is the acceptance's with only the word read otherwise: too far from it for
+    ``template`` to find it (a short word, a bold face: "ИОД +3" read "VOOO+3"), the rest, at least
+    two characters, all there in place."""
+    parts = accepted.split("~")
+    if len(parts) < 2 or len("".join(parts)) < 2:
+        return False
+    return re.fullmatch(".+".join(map(re.escape, parts)), text) is not None
 
 
 def reply_text(watch: Watch, before: np.ndarray, after: np.ndarray, word: str,
