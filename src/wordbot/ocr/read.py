@@ -483,10 +483,12 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
 
 
 AGREED = 0.6  # the confidence of a doubtful tile that Tesseract reads as its likeliest letter
-SECOND_RATIO = 0.7  # d_best / d_other below which a doubtful tile is asked of Tesseract (closer rivals:
-# both readers may see the same ambiguous ink: on held-out looks they agreed on Roboto Slab's faux-bold
-# x as z at 0.81 and Triod Postnaja's C as G at 0.90; at 0.55 no development tile was misread, nor at
-# 0.7, where 318 more of 600 development screenshots' right tiles are confirmed, З/Э, Ь/Ъ, И/Н ...)
+SECOND_RATIO = 0.55  # d_best / d_other below which a doubtful tile is asked of Tesseract (closer rivals:
+# both readers may see the same ambiguous ink; at 0.55 and Tesseract's 80 no development tile was
+# misread; at 0.7, З/Э, Ь/Ъ, И/Н ..., 318 more right tiles of 600 development screenshots were
+# confirmed and none wrong, but on held-out looks both readers agreed on Roboto Slab's faux-bold x as
+# z at 0.81 and Triod Postnaja's C as G at 0.90, and on blind-2026-11-26-d on BabelStone Modern's а as
+# я and AR PL SungtiL GB's п as н)
 
 
 def _second_reader(inks: list[np.ndarray | None], glyphs: np.ndarray, found: Script, m: Match,
