@@ -27,10 +27,11 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-gnutypewriter fonts-konatu fonts-rocknroll fonts-kiloji fonts-train fonts-stick
           fonts-komatuna fonts-naver-d2coding fonts-lxgw-wenkai fonts-yozvox-yozfont-new-kana fonts-woowa-bm
           fonts-nanum-extra fonts-unfonts-extra fonts-arphic-uming fonts-hanazono fonts-smiley-sans
-          fonts-oradano-mincho-gsrr fonts-motoya-l-cedar)
-BLIND=(fonts-wqy-microhei fonts-karmilla fonts-osifont fonts-migmix fonts-ipamj-mincho
-       fonts-arphic-gkai00mp fonts-cns11643-sung fonts-morisawa-bizud-mincho fonts-nanum-eco fonts-mona
-       fonts-arphic-ukai)
+          fonts-oradano-mincho-gsrr fonts-motoya-l-cedar fonts-wqy-microhei fonts-karmilla fonts-osifont
+          fonts-migmix fonts-ipamj-mincho fonts-arphic-gkai00mp fonts-cns11643-sung
+          fonts-morisawa-bizud-mincho fonts-nanum-eco fonts-mona fonts-arphic-ukai)
+BLIND=(fonts-takao-mincho fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai
+       fonts-cwtex-ming fonts-babelstone-modern fonts-noto-cjk fonts-monapo)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

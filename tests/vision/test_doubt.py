@@ -59,12 +59,13 @@ def test_glyph_size_must_fit_the_letter():
     """Matching sees a glyph stretched to a square; its size on the board is checked apart: a wide
     letter (Ш) no wider than the board's usual glyph, a capital taller than the board's capitals
     with nothing over or under the line (Й read as И), a glyph much shorter than the rest."""
-    from wordbot.ocr.read import _extent, _misfit, _short
+    from wordbot.ocr.read import _extent, _misfit, _narrow, _short
 
     inks = [_ink(20, 12)] * 6 + [_ink(20, 12), _ink(20, 16), _ink(25, 12), _ink(25, 12), _ink(6, 12)]
     size = np.array([_extent(ink) for ink in inks])
     letters = list("нопрст") + ["ш", "ш", "и", "й", "т"]
     assert _misfit(size, letters, "upper").tolist() == [False] * 6 + [True, False, True, False, False]
+    assert _narrow(size, letters).tolist() == [False] * 6 + [True] + [False] * 4  # the narrow Ш alone
     assert not _misfit(size, letters, "lower")[8]  # small letters have ascenders
     assert _short(size).tolist() == [False] * 10 + [True]
 
@@ -338,3 +339,23 @@ def test_tesseract_does_not_confirm_a_letter_the_board_draws_two_ways(monkeypatc
 
     # The V stays doubtful; a fourth U, drawn like the sure ones, is confirmed.
     assert list(second(glyphs, [0.2, 0.2, 0.9, 0.9, 0.9])[:2]) == pytest.approx([0.2, read.AGREED])
+
+
+def test_a_monospaced_faces_narrow_zhe_is_asked_of_tesseract(monkeypatch):
+    """In a monospaced face Ж, Ш and Щ are no wider than the board's other letters, so the size check
+    keeps them doubtful; Tesseract, seeing the ink unstretched, is asked about Ж (and its agreement
+    makes it sure), but not about Ш or Щ (a Щ whose tail is lost is a Ш to both readers)."""
+    letters = list("жжшщ" "нопр" "стук" "жлмв")
+    style = look(font="liberation/LiberationMono-Bold.ttf", letter_size=0.5)
+    shot = render(np.random.default_rng(3), style, 4, 4, tile=48, letters=letters)
+
+    def told(letter: str):
+        monkeypatch.setattr(read, "opinions", lambda inks, lang, case: [letter] * len(inks))
+        return read_board(shot.image, "ru")
+
+    alone = told("")
+    doubtful = [i for i, c in enumerate(alone.confidence) if c < THRESHOLD]
+    assert {0, 1, 2, 3, 12} <= set(doubtful), "the monospaced wide letters are kept doubtful by their width"
+    assert [told("ж").confidence[i] for i in (0, 1, 12)] == pytest.approx([read.AGREED] * 3)
+    assert told("ш").confidence[2] == alone.confidence[2] and told("щ").confidence[3] == alone.confidence[3]
+    assert _sure_wrong(alone, letters) == []

@@ -80,7 +80,9 @@ DEV_FONTS = (
 # since its run (fonts-naver-d2coding, fonts-lxgw-wenkai, fonts-yozvox-yozfont-new-kana,
 # fonts-woowa-bm, fonts-nanum-extra, fonts-unfonts-extra, fonts-arphic-uming, fonts-hanazono,
 # fonts-smiley-sans, fonts-oradano-mincho-gsrr, fonts-motoya-l-cedar; its sheen tiles are a
-# held-out style now).
+# held-out style now), and the blind set "blind-2026-11-26-c" since its run (fonts-wqy-microhei,
+# fonts-karmilla, fonts-osifont, fonts-migmix, fonts-ipamj-mincho, fonts-arphic-gkai00mp,
+# fonts-cns11643-sung, fonts-morisawa-bizud-mincho, fonts-nanum-eco, fonts-mona, fonts-arphic-ukai).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -118,6 +120,10 @@ HELDOUT_FONTS = (
     "yozvox-yozfont/YOzRN_.ttf", "woowa-bm/BMDOHYEON_ttf.ttf", "nanum/NanumPen.ttf",
     "unfonts-extra/UnShinmun.ttf", "arphic/uming.ttc", "hanazono/HanaMinA.ttf",
     "smiley-sans/SmileySans-Oblique.ttf", "oradano-mincho/OradanoGSRR.ttf", "motoya-l-cedar/MTLc3m.ttf",
+    "wqy/wqy-microhei.ttc", "karmilla/Karmilla-Bold.ttf", "osifont/osifont.ttf",
+    "migmix/migu-1c-bold.ttf", "ipamj/ipamjm.ttf", "arphic-gkai00mp/gkai00mp.ttf",
+    "cns11643/TW-Sung-98_1.ttf", "bizud-mincho/BIZUDPMincho-Regular.ttf",
+    "nanum/NanumGothicEcoExtraBold.ttf", "mona/mona.ttf", "arphic/ukai.ttc",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -128,20 +134,19 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-26-c", chosen on 2026-11-26 evening before any tuning for that
+# The blind set "blind-2026-11-26-d", chosen on 2026-11-26 late evening before any tuning for that
 # session and measured once at the end by bench/bench_vision.py: fonts never used in development, in
-# the bank, in the tests or in an earlier blind or held-out set (Debian fonts-wqy-microhei,
-# fonts-karmilla, fonts-osifont, fonts-migmix, fonts-ipamj-mincho, fonts-arphic-gkai00mp,
-# fonts-cns11643-sung, fonts-morisawa-bizud-mincho, fonts-nanum-eco, fonts-mona, fonts-arphic-ukai:
-# a Chinese UI sans, a bold display sans, ISO technical lettering, a condensed Japanese gothic, a thin
-# Japanese mincho, a Chinese kai brush face, a Taiwanese Sung, a UD mincho, a Korean "eco" gothic
-# whose strokes are pierced with holes, a Japanese screen gothic, a Chinese kai hand), drawn in every
-# style of ``random_look`` plus the held-out tile styles.
+# the bank, in the tests or in an earlier blind or held-out set (Debian fonts-takao-mincho,
+# fonts-arphic-gbsn00lp, fonts-umeplus-cl, fonts-cwtex-heib, fonts-cwtex-kai, fonts-cwtex-ming,
+# fonts-babelstone-modern, fonts-noto-cjk, fonts-monapo: a Japanese mincho with full-width Cyrillic,
+# a thin Chinese Song, a Japanese gothic with M+ Latin, a heavy Chinese hei, a Chinese kai whose
+# Latin and Cyrillic are a Computer Modern-like serif, a Chinese ming, a square pixel-like bold
+# sans, the bold sans and serif of Noto CJK, a Japanese screen gothic), drawn in every style of
+# ``random_look`` plus the held-out tile styles.
 BLIND_FONTS = (
-    "wqy/wqy-microhei.ttc", "karmilla/Karmilla-Bold.ttf", "osifont/osifont.ttf",
-    "migmix/migu-1c-bold.ttf", "ipamj/ipamjm.ttf", "arphic-gkai00mp/gkai00mp.ttf",
-    "cns11643/TW-Sung-98_1.ttf", "bizud-mincho/BIZUDPMincho-Regular.ttf",
-    "nanum/NanumGothicEcoExtraBold.ttf", "mona/mona.ttf", "arphic/ukai.ttc",
+    "takao-mincho/TakaoPMincho.ttf", "arphic-gbsn00lp/gbsn00lp.ttf", "umeplus-cl/umeplus-clp-gothic.ttf",
+    "cwtex/cwheib.ttf", "cwtex/cwkai.ttf", "cwtex/cwming.ttf", "babelstone/BabelStoneModern.ttf",
+    "noto/NotoSansCJK-Bold.ttc", "noto/NotoSerifCJK-Bold.ttc", "monapo/monapo.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
