@@ -108,7 +108,8 @@ def test_a_ctrl_c_that_left_code_built_by_exec_still_ends_with_status_130(tmp_pa
                                        "cli._run = lambda args: exec('raise KeyboardInterrupt')\n"
                                        "cli.main(['solve'])\n", encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"})
+                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"},
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's
     assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])
 
 
@@ -123,8 +124,9 @@ def test_a_ctrl_c_raised_inside_a_callback_from_c_still_stops_the_command(tmp_pa
         "COMPARE = ctypes.CFUNCTYPE(ctypes.c_int, INT, INT)\n"
         "sent = []\n"
         "def compare(a, b):\n"
-        "    if not sent:\n"
-        "        sent.append(os.kill(os.getpid(), signal.SIGINT))\n"
+        "    if not sent:  # one Ctrl-C (its handler raises before a statement after the kill)\n"
+        "        sent.append(True)\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
         "    time.sleep(0.01)\n"
         "    return a[0] - b[0]\n"
         "def run(args):\n"
@@ -135,5 +137,6 @@ def test_a_ctrl_c_raised_inside_a_callback_from_c_still_stops_the_command(tmp_pa
         "cli._run = run\n"
         "cli.main(['solve'])\n", encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"})
+                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"},
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's
     assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])
