@@ -133,6 +133,20 @@ class Held:
         return any(c is not None and same_colour(colour, c) for c in (self.colour, self.selection))
 
 
+@dataclass
+class Reply:
+    """The game's reply to one word: what it showed, the window before and after (where it was
+    watched), and its message's text being read (a Tesseract run, read while the next words go in)."""
+
+    sig: Signature
+    frames: Frames | None = None
+    text: Future | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.sig.empty
+
+
 class RoundOver(WordbotError):
     """The screen says the round is over (board greyed out or gone for good)."""
 
@@ -159,7 +173,6 @@ class GridPlayer(Seat):
         self.idle = np.zeros((0, 3))
         self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
         self._texts: ThreadPoolExecutor | None = None  # reads replies' text while the next words go in
-        self._text: Future | None = None  # the last reply's text, being read
         self._reading: list[tuple[Found, Signature, Frames | None, Future]] = []  # words whose verdict
         # waits for their reply's text
         self._no_reply: set[str] = set()  # words tried once without a verdict
@@ -179,7 +192,6 @@ class GridPlayer(Seat):
         self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self.search = ScoreSearch()  # for the score's place, while unknown
-        self._reply_frames: Frames | None = None  # the last word's (before, after) frames
         self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
         # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
@@ -407,15 +419,14 @@ class GridPlayer(Seat):
             return self._find_style(actor, word, base)
         reply = self._attempt(actor, word, base)
         self.report.swiped += 1
-        return "cancelled" if reply is None else self._book(word, reply, self._reply_frames)
+        return "cancelled" if reply is None else self._book(word, reply)
 
-    def _attempt(self, actor: Actor, word: Found, base: Frame, selected: int = 0) -> Signature | None:
+    def _attempt(self, actor: Actor, word: Found, base: Frame, selected: int = 0) -> Reply | None:
         """Enter ``word`` and watch the reply; None when the game showed another path (cancelled).
         A click game whose confirm is not known yet gets the last cell clicked again, then Return;
         ``selected``: its first cell already shows selected (clicking it again might send it)."""
         style = self.opts.input.style
         cells = self._cells(word)
-        self._reply_frames = None
         base_colours = self.watch.colours(base.image)
         fading = sorted(self._fading(base_colours) & set(cells[selected + 1:]))  # waited for, then entered
         base_colours[fading] = self.idle[fading]
@@ -513,7 +524,7 @@ class GridPlayer(Seat):
             spec.highlight, self.replies.changed = False, True
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
-                      reply: Signature) -> Signature:
+                      reply: Reply) -> Reply:
         """A click game's confirm, found on a word whose cells show selected: the last cell clicked
         again (done already), else Return, else a button beside the board whose text says it sends
         (Submit, OK, Готово; never one that says Quit or Hint). Kept once the game reacts; with
@@ -589,13 +600,13 @@ class GridPlayer(Seat):
                 break
             base = self._settle()[0] or self.grab()
         else:
-            self.opts.input.style, reply = "drag", Signature()
+            self.opts.input.style, reply = "drag", Reply(Signature())
             self.say("the game did not react to typing, clicks or a drag: dragging, unconfirmed")
         self.replies.changed = True
         self.report.input = self.opts.input.style
         self.say(f"the game takes words by {self.opts.input.style}")
         self.report.swiped += 1
-        return "cancelled" if reply is None else self._book(word, reply, self._reply_frames)
+        return "cancelled" if reply is None else self._book(word, reply)
 
     def _keeps_a_click(self, actor: Actor, word: Found, base: Frame) -> int | None:
         """Whether the game keeps a click on the word's first cell selected (a drag game shows a
@@ -727,7 +738,7 @@ class GridPlayer(Seat):
         return min(self.opts.hold_wait, max(least, times * max(self._shows)))
 
     def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
-               again: Callable[[], None] | None = None) -> Signature:
+               again: Callable[[], None] | None = None) -> Reply:
         """Watch the window after a word until it shows all an acceptance shows, or (another reply)
         until the wait runs out: a reply's parts may come frames apart, and one cut short would
         be taken for a refusal, its rest for the next word's reply. ``again`` sends the word once
@@ -800,31 +811,29 @@ class GridPlayer(Seat):
                 self.report.resent += 1
                 resend = None
             time.sleep(0.01)
-        self._text = None
+        text = None
         if self._reads_text() and sig.marks:
             said = "".join(self.reading.tiles[c] for c in cells)
             self._texts = self._texts or ThreadPoolExecutor(1, thread_name_prefix="reply-text")
-            self._text = self._texts.submit(reply_text, self.watch, before.image, frame.image, said, stirred)
+            text = self._texts.submit(reply_text, self.watch, before.image, frame.image, said, stirred)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
-        self._reply_frames = (before.image, frame.image)
         self._last_reply = (frame.image, marks | unsure)
-        return sig
+        return Reply(sig, (before.image, frame.image), text)
 
     def _stirred(self, image: np.ndarray) -> np.ndarray | None:
         """What changed in the window since the last reply was watched (its toast still fading):
         masked out of what the next word's reply may show."""
         return self.watch.stirred(self._last_reply[0], image) if self._last_reply else None
 
-    def _book(self, word: Found, sig: Signature, frames: Frames | None) -> str:
-        """Book the game's reply to ``word`` (``frames``: before the word and after its reply).
-        While the replies are still being learned, the learning words wait for a verdict until
-        "accepted" is known."""
-        text, self._text = self._text, None
+    def _book(self, word: Found, reply: Reply) -> str:
+        """Book the game's reply to ``word``. While the replies are still being learned, the
+        learning words wait for a verdict until "accepted" is known."""
+        sig, frames = reply.sig, reply.frames
         if self.replies.learned and not self._pending:
-            if text is not None and self.replies.verdict(sig) == "accepted":
-                self._reading.append((word, sig, frames, text))  # only its text may refuse it
+            if reply.text is not None and self.replies.verdict(sig) == "accepted":
+                self._reading.append((word, sig, frames, reply.text))  # only its text may refuse it
                 return "reading"
             return self._judge(word, sig, frames)
         self._pending.append((word, sig, frames))
@@ -832,8 +841,9 @@ class GridPlayer(Seat):
             self.replies.learn(sig)
             if not self.replies.learned:
                 return "none" if sig.empty else "learning"
-        pending = self._learn_text(self._pending)
-        if pending is None:
+        pending, agreed = self._learn_text(self._pending)
+        if not agreed:
+            self._pending = pending  # their texts, read, kept for the next try
             return "learning"
         self._pending = []
         self._learned()
@@ -856,31 +866,30 @@ class GridPlayer(Seat):
         return acc is not None and acc.text is not None and self.score is None
 
     def _learn_text(self, pending: list[tuple[Found, Signature, Frames | None]]) \
-            -> list[tuple[Found, Signature, Frames | None]] | None:
+            -> tuple[list[tuple[Found, Signature, Frames | None]], bool]:
         """Where an acceptance shows in one place outside the board and nowhere else (a message:
         a refusal may show one there too, where an acceptance showing in two places, a message and
         a count, is told by the count), what the learning words' replies say: the text most of
         them share, where it names the word, is what "accepted" says (``play.message``); the
-        pending replies carry theirs. None while their texts disagree (a refusal among two or
-        three): more words are asked, up to TEXT_WORDS."""
+        pending replies carry theirs, and whether they agreed: not while their texts disagree (a
+        refusal among two or three), and more words are asked, up to TEXT_WORDS."""
         acc = self.opts.feedback.accepted
         if acc is None or acc.held is not None or acc.flash is not None or len(acc.marks) != 1 \
                 or self.score is not None:
-            return pending
+            return pending, True
         texts = [sig.text if sig.text is not None else
                  reply_text(self.watch, *frames, word.word) if frames is not None and sig.marks else None
                  for word, sig, frames in pending]
         pending = [(w, replace(s, text=t), f) for (w, s, f), t in zip(pending, texts, strict=True)]
         said = common(texts)
         if said is None and len({t for t in texts if t}) > 1 and len(pending) < TEXT_WORDS:
-            self._pending = pending
-            return None
+            return pending, False
         if said is None or "~" not in said:  # no text they share, or it does not name the word (a
-            return pending  # score line "Score 12": read as a number, once found, not as text)
+            return pending, True  # score line "Score 12": read as a number, once found, not as text)
         self.opts.feedback.accepted = replace(acc, text=said)
         self.replies.changed = True
         self.say(f"the game's replies are read as text: a taken word's says {said!r}")
-        return pending
+        return pending, True
 
     def _flush(self) -> None:
         """At the end of a round still learning: the likeliest words' replies, if they all agree,
