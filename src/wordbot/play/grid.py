@@ -352,6 +352,8 @@ class GridPlayer(Seat):
             if base is None:  # something is over the board, or the game greyed it out
                 suspect = True
                 continue
+            if self._stale and self._in_the_way(word):
+                base = self._clear_kept(actor, word) or base
             if self.overlay is not None:
                 self.show(base, queue)
             partner = self._partner(queue, word)
@@ -1211,9 +1213,38 @@ class GridPlayer(Seat):
 
     def _next_to_stale(self, word: Found) -> bool:
         """Whether the word's first cell would extend a selection the game kept (see _stale)."""
-        r, c = word.path[0]
+        return any(self._near(self._cells(word)[0], i) for i in self._stale)
+
+    def _near(self, a: int, b: int) -> bool:
         cols = self.reading.cols
-        return any(max(abs(r - i // cols), abs(c - i % cols)) <= 1 for i in self._stale)
+        return max(abs(a // cols - b // cols), abs(a % cols - b % cols)) <= 1
+
+    def _in_the_way(self, word: Found) -> bool:
+        """Whether a selection the game kept would make ``word`` another path: it runs through a
+        kept cell or starts next to one."""
+        return bool(self._stale & set(self._cells(word))) or self._next_to_stale(word)
+
+    def _clear_kept(self, actor: Actor, word: Found) -> Frame | None:
+        """A selection the game kept that ``word`` cannot get clear of (late in a round every word
+        left may start next to it or run through it): one tap on a cell apart from it, from the
+        word and from its first cell's neighbours starts a selection of that cell alone, which the
+        word's first tap then replaces. One tap selects a cell and sends nothing. The window once
+        the game shows that cell alone selected; None when no cell is apart or it did not show so."""
+        cells = self._cells(word)
+        apart = [c for c, t in enumerate(self.reading.tiles) if t and c not in cells
+                 and not self._near(c, cells[0]) and not any(self._near(c, s) for s in self._stale)]
+        if not apart or self._selection is None:
+            return None
+        cell = apart[0]
+        actor.taps([self._screen(divmod(cell, self.reading.cols))])
+        deadline = time.monotonic() + self._show_wait()
+        while self._in_selection(self.cell_colours(self.watch)) != {cell}:
+            if time.monotonic() > deadline:
+                self._stale = self._in_selection(self.cell_colours(self.watch)) | self._stale
+                return None
+            self.wait(0.01)
+        self._stale = {cell}
+        return self.grab()
 
     def _greyed_or_covered(self) -> None:
         """Every cell changed colour: wait a moment; if the board is still there with the same
