@@ -64,3 +64,27 @@ def test_profile_rules_and_word_list_reach_the_player(tmp_path):
     from wordbot.play.anagram import AnagramPlayer
 
     assert isinstance(player(Profile("a", game="anagram"), source=None, session=Session()), AnagramPlayer)
+
+
+def test_the_reader_follows_a_board_that_moved_or_changed_size_in_the_window():
+    """The live reader looks for the last board in its place first: a board moved in the window,
+    or another size, is found again, never read on the old lattice."""
+    rng = np.random.default_rng(7)
+    reader = profile_reader(Profile.preset("wordsmania", "ru"))
+
+    def near(box, want):
+        return max(abs(a - b) for a, b in zip(box, want, strict=True)) <= 4
+
+    shot = render(rng, STYLE, 4, 4, tile=60)
+    first = reader(shot.image)
+    assert near(first.board_box, shot.box) and first.tiles == shot.tiles
+    again = reader(shot.image)  # the same lattice in its place: read there
+    assert again.tiles == shot.tiles and again.board_box == first.board_box
+    moved = reader(np.roll(shot.image, (-90, -300), axis=(0, 1)))
+    x, y, w, h = shot.box
+    assert near(moved.board_box, (x - 300, y - 90, w, h)) and moved.tiles == shot.tiles
+    assert "found again" in moved.note  # looked for in its last place first
+    bigger = render(rng, STYLE, 5, 5, tile=60)
+    other = reader(bigger.image)
+    assert (other.rows, other.cols) == (5, 5) and near(other.board_box, bigger.box)
+    assert other.tiles == bigger.tiles

@@ -65,6 +65,15 @@ class BoardReading:
         """Letter tiles read below ``threshold``: no word through them may be swiped."""
         return tuple(i for i, c in enumerate(self.confidence) if c < threshold and self.tiles[i])
 
+    def lattice(self) -> BoardGeometry:
+        """The lattice this reading was made on (to read the same cells again)."""
+        x, y, w, h = self.board_box
+        c = np.array(self.centres)
+        px = c[1, 0] - c[0, 0] if self.cols > 1 else 0
+        py = c[self.cols, 1] - c[0, 1] if self.rows > 1 else 0
+        return BoardGeometry(self.rows, self.cols, self.board_box,
+                             (w - (self.cols - 1) * px, h - (self.rows - 1) * py), c)
+
     @property
     def tile(self) -> float:
         """Tile pitch in pixels (distance between neighbouring centres)."""

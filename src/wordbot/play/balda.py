@@ -25,7 +25,6 @@ import numpy as np
 
 from wordbot.act import Actor, Bounds, Shown, Stopped
 from wordbot.act.base import Check
-from wordbot.calibration.detect import BoardGeometry
 from wordbot.calibration.profile import check_jitter
 from wordbot.errors import WordbotError
 from wordbot.games import BaldaSpec
@@ -134,16 +133,6 @@ def _mask(image: np.ndarray, box: Box) -> np.ndarray:
     return out
 
 
-def geometry(reading: BoardReading) -> BoardGeometry:
-    """The lattice a reading was made on (to read the same cells again)."""
-    x, y, w, h = reading.board_box
-    c = np.array(reading.centres)
-    px = c[1, 0] - c[0, 0] if reading.cols > 1 else 0
-    py = c[reading.cols, 1] - c[0, 1] if reading.rows > 1 else 0
-    return BoardGeometry(reading.rows, reading.cols, reading.board_box,
-                         (w - (reading.cols - 1) * px, h - (reading.rows - 1) * py), c)
-
-
 def key_glyphs(keyboard: BoardReading, keys: dict[str, int], lang: str) -> Bank:
     """The keys' glyphs as templates (ё's key stands for е, as in the word lists)."""
     labels = np.array(["е" if ch == "ё" else ch for ch in keys])
@@ -152,7 +141,7 @@ def key_glyphs(keyboard: BoardReading, keys: dict[str, int], lang: str) -> Bank:
 
 def reread(image: np.ndarray, board: BoardReading, glyphs: Bank) -> BoardReading:
     """``board`` with each tile read again against the keys' glyphs, kept where that is surer."""
-    again = read_tiles(image, geometry(board), glyphs.lang, glyphs)
+    again = read_tiles(image, board.lattice(), glyphs.lang, glyphs)
     best = [(b, cb) if cb > ca else (a, ca) for a, ca, b, cb
             in zip(board.tiles, board.confidence, again.tiles, again.confidence, strict=True)]
     return BoardReading(board.rows, board.cols, [t for t, _ in best], [c for _, c in best], board.board_box,
@@ -249,7 +238,7 @@ class BaldaPlayer(Seat):
         """A frame, the letters on the board's cells in it, and the cells' colours (a quick
         read of the known cells, during a move)."""
         frame = self.grab()
-        tiles = reread(frame.image, read_tiles(frame.image, geometry(v.board), v.glyphs.lang), v.glyphs).tiles
+        tiles = reread(frame.image, read_tiles(frame.image, v.board.lattice(), v.glyphs.lang), v.glyphs).tiles
         return frame, tiles, v.watch.colours(frame.image)
 
     def choose(self, v: BaldaView):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordbot.act import Actor, Driver, Pacing
+from wordbot.calibration.detect import BoardGeometry
 from wordbot.calibration.profile import Profile, save_profile
 from wordbot.errors import WordbotError
 from wordbot.games import PACES, FeedbackSpec, InputSpec
@@ -40,17 +41,31 @@ class Session:
 
 def profile_reader(profile: Profile) -> Reader:
     """``read_board`` with the profile's learned glyphs, preferring a board of its calibrated size
-    when the window shows more than one letter grid (another size is still found)."""
+    when the window shows more than one letter grid (another size is still found). The lattice
+    of the last board read is looked for first, in its place (a crop's check, not the whole
+    window searched: most of a live frame's reading time); where it is not there, the board is
+    found again."""
     bank = profile.bank(profile.lang) if profile.has_glyphs() else None
     shape = (profile.rows, profile.cols) if profile.rows else None
+    last: BoardGeometry | None = None
 
-    def read(image):
+    def find(image):
         if shape is not None:
             try:
-                return read_board(image, profile.lang, bank=bank, shape=shape)
+                return read_board(image, profile.lang, bank=bank, shape=shape, geometry=last)
             except WordbotError:  # the game now shows another size: find whatever board there is
                 pass
-        return read_board(image, profile.lang, bank=bank)
+        return read_board(image, profile.lang, bank=bank, geometry=last)
+
+    def read(image):
+        nonlocal last
+        try:
+            reading = find(image)
+        except WordbotError:
+            last = None
+            raise
+        last = reading.lattice()
+        return reading
 
     return read
 
