@@ -1156,6 +1156,8 @@ class GridPlayer(Seat):
         deadline = time.monotonic() + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
         prev = None
+        # the window as the last reply was booked: unchanged since, it is at rest (one grab, not two)
+        booked = self._last_reply[0] if self._last_reply is not None else None
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
@@ -1186,7 +1188,11 @@ class GridPlayer(Seat):
             # what still changes since the last reply (its toast fading) is masked out of the next
             # word's reply: not waited for
             stirred = self._stirred(frame.image)
-            quiet = prev is not None and not self.watch.marks(prev.image, frame.image, stirred)
+            if prev is None:
+                quiet = booked is not None and booked.shape == frame.image.shape \
+                    and not self.watch.marks(booked, frame.image)
+            else:
+                quiet = not self.watch.marks(prev.image, frame.image, stirred)
             if quiet and not waiting & wanted:
                 self._since_rest.clear()
                 return frame, word
