@@ -94,6 +94,7 @@ class RoundReport:
     entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
     resent: int = 0  # click words confirmed a second time (the game showed no reply to the first)
     paired: int = 0  # words entered while another word's reply was on its way
+    cleared: int = 0  # selections a click game kept, replaced by a tap on a cell apart
     guessed: list[str] = field(default_factory=list)  # booked as taken on the likelier guess: the game
     # took one of two words worth the same, the score does not say which
     points: int = 0
@@ -111,6 +112,7 @@ class RoundReport:
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
                 "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
                 "cancelled": len(self.cancelled), "resent": self.resent, "paired": self.paired,
+                "cleared": self.cleared,
                 "guessed": len(self.guessed), "points": self.points,
                 "game_score": self.score,
                 "unsure_tiles": self.unsure_tiles,
@@ -748,7 +750,7 @@ class GridPlayer(Seat):
         shows selected: its confirm was lost (a second one after a taken word starts a selection)."""
         spec = self.opts.feedback
         if spec.silent:
-            return Signature()
+            return Reply(Signature())
         acc = spec.accepted
         if acc is not None and acc.flash is None and not acc.marks:
             limit = 0.1  # the reply is all in the held colour
@@ -1237,7 +1239,8 @@ class GridPlayer(Seat):
         word's first tap then replaces. One tap selects a cell and sends nothing. The window once
         the game shows that cell alone selected; None when no cell is apart or it did not show so."""
         cells = self._cells(word)
-        apart = [c for c, t in enumerate(self.reading.tiles) if t and c not in cells
+        busy = self.watch.changed_cells(self.idle, self.cell_colours(self.watch))  # a cell kept unseen
+        apart = [c for c, t in enumerate(self.reading.tiles) if t and c not in cells and c not in busy
                  and not self._near(c, cells[0]) and not any(self._near(c, s) for s in self._stale)]
         if not apart or self._selection is None:
             return None
@@ -1250,6 +1253,7 @@ class GridPlayer(Seat):
                 return None
             self.wait(0.01)
         self._stale = {cell}
+        self.report.cleared += 1
         return self.grab()
 
     def _greyed_or_covered(self) -> None:
