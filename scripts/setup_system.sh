@@ -29,9 +29,10 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-nanum-extra fonts-unfonts-extra fonts-arphic-uming fonts-hanazono fonts-smiley-sans
           fonts-oradano-mincho-gsrr fonts-motoya-l-cedar fonts-wqy-microhei fonts-karmilla fonts-osifont
           fonts-migmix fonts-ipamj-mincho fonts-arphic-gkai00mp fonts-cns11643-sung
-          fonts-morisawa-bizud-mincho fonts-nanum-eco fonts-mona fonts-arphic-ukai)
-BLIND=(fonts-takao-mincho fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai
-       fonts-cwtex-ming fonts-babelstone-modern fonts-noto-cjk fonts-monapo)
+          fonts-morisawa-bizud-mincho fonts-nanum-eco fonts-mona fonts-arphic-ukai fonts-takao-mincho
+          fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
+          fonts-babelstone-modern fonts-noto-cjk fonts-monapo)
+BLIND=(fonts-georgewilliams fonts-cns11643-kai t1-cyrillic fonts-ukij-uyghur)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -108,3 +108,37 @@ def test_a_board_is_not_grown_over_the_panel(rng):
     shot = render(rng, look(shape="outline", panel_rgb=(240, 220, 170), tile_rgb=(40, 30, 20)), 4, 5, tile=50)
     boards = detect_boards(shot.image)
     assert boards and (boards[0].rows, boards[0].cols) == (4, 5)
+
+
+SPARSE_LOOKS = {
+    "jpeg": (look(font="comfortaa/Comfortaa-Bold.ttf", tile_rgb=(218, 185, 122), text_rgb=(26, 20, 124),
+                  panel_rgb=(49, 52, 130), shape="square", radius=0.0, gap=0.25, letter_size=0.45,
+                  jpeg=61), 9, 23),
+    "glossy": (look(font="noto/NotoSans-Black.ttf", tile_rgb=(229, 35, 84), text_rgb=(161, 237, 106),
+                    panel_rgb=(239, 243, 64), shape="glossy", radius=0.22, gap=0.08, letter_size=0.44,
+                    corner_numbers=True, scale=0.93, case="lower"), 11, 27),
+}
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("jpeg", 2), ("jpeg", 3), ("jpeg", 4), ("glossy", 6)])
+def test_a_board_few_of_whose_outlines_are_closed_is_found(kind, seed):
+    """Small square tiles through heavy JPEG, narrow glossy tiles: most tiles' outlines break, too
+    few stay closed for a lattice (before: no board); the lattice they show is taken where most of
+    its cells have their fill and its gaps another colour, then grown over the rest."""
+    rng = np.random.default_rng(seed)
+    style, size, tile = SPARSE_LOOKS[kind]
+    if kind == "glossy":
+        render(rng, SPARSE_LOOKS["jpeg"][0], 9, 9, tile=23)  # the same screenshot as where it was seen
+    shot = render(rng, style, size, size, tile=tile)
+    boards = detect_boards(shot.image)
+    assert boards and (boards[0].rows, boards[0].cols) == (size, size)
+    assert max(abs(a - b) for a, b in zip(boards[0].box, shot.box, strict=True)) <= 0.2 * tile
+
+
+def test_a_few_same_sized_boxes_on_a_plain_screen_are_no_board():
+    """Six window-sized boxes of one colour in a row and a column on a desktop: too few, and the
+    lattice's other cells are desktop, not tiles: no board."""
+    image = np.full((600, 800, 3), (90, 60, 40), np.uint8)
+    for x, y in ((100, 100), (160, 100), (220, 100), (100, 160), (100, 220), (280, 100)):
+        image[y: y + 50, x: x + 50] = (200, 200, 210)
+    assert detect_boards(image) == []

@@ -149,3 +149,21 @@ def test_one_glyph_of_the_other_alphabet_and_none_of_its_own_stops_a_given_langu
         read_board(shot.image, "en")
     monkeypatch.setattr(read, "_votes", lambda *args: {"ru": 1, "en": 2})
     assert read_board(shot.image, "en").lang == "en"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_face_far_from_every_template_is_told_by_the_glyphs_fitting_one_alphabet(seed):
+    """A light face on small glossy tiles through JPEG: hardly a glyph is read surely, so the sure
+    glyphs cannot tell the alphabet (before: "cannot tell the board's alphabet" on every one of these
+    boards); the glyphs fitting one alphabet clearly better tell it, and then no letter the other
+    alphabet draws alike (or nearly) is sure."""
+    rng = np.random.default_rng(seed)
+    lang = ("ru", "en")[seed % 2]
+    style = look(font="noto/NotoSans-Light.ttf", shape="glossy", tile_rgb=(60, 140, 220),
+                 text_rgb=(250, 250, 250), panel_rgb=(30, 30, 60), jpeg=60, letter_size=0.42)
+    shot = render(rng, style, 6, 6, lang=lang, tile=30)
+    reading = read_board(shot.image)
+    assert reading.lang == lang
+    assert _sure_wrong(reading, shot.tiles) == []
+    alike = read.DRAWN_ALIKE[reading.case]
+    assert all(c < THRESHOLD for t, c in zip(reading.tiles, reading.confidence, strict=True) if t in alike)

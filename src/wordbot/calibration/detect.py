@@ -7,14 +7,15 @@ most 15x15, is the board; lattice points without a cell of their own (empty Bald
 like the background) are filled in from the lattice. Where the clear edges show no board,
 outlines left open by faint edges (a white-topped tile on a white panel) count too; a lattice is
 grown over the edge rows and columns next to it that have its tiles' fill and gaps (outlines
-broken by JPEG or a grainy fill).
+broken by JPEG or a grainy fill). Where no look shows a lattice, one few of whose cells have a
+closed outline is taken when most of its cells have those cells' fill and its gaps another colour.
 
 ``detect_board(image) -> BoardGeometry | None``; ``detect_boards(image)``: every lattice, best first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -33,6 +34,8 @@ class BoardGeometry:
     box: tuple[int, int, int, int]
     tile: tuple[float, float]
     centres: np.ndarray
+    outlined: np.ndarray | None = field(default=None, repr=False, compare=False)  # the cells (indices)
+    # where a closed outline was seen, as found
 
     def cell_box(self, i: int, shrink: float = 0.0) -> tuple[int, int, int, int]:
         """x, y, w, h of cell ``i``, shrunk by ``shrink`` of the tile side on each edge."""
@@ -196,8 +199,13 @@ def _trim(ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ix, iy
 
 
-def _lattice(boxes: np.ndarray) -> tuple[float, BoardGeometry] | None:
-    """The lattice formed by same-size ``boxes`` lying together: (score, geometry)."""
+FILLED = 0.4  # of a lattice's cells with an outline of their own, at the least
+SPARSE = 0.15  # the least where no lattice is found otherwise, its cells checked by their colour
+
+
+def _lattice(boxes: np.ndarray, least: float = FILLED) -> tuple[float, BoardGeometry] | None:
+    """The lattice formed by same-size ``boxes`` lying together: (score, geometry); ``least``:
+    the share of its cells that must have a box."""
     w, h = np.median(boxes[:, 2]), np.median(boxes[:, 3])
     cx = boxes[:, 0] + boxes[:, 2] / 2
     cy = boxes[:, 1] + boxes[:, 3] / 2
@@ -216,14 +224,15 @@ def _lattice(boxes: np.ndarray) -> tuple[float, BoardGeometry] | None:
         return None
     occupied = len(set(zip(ix.tolist(), iy.tolist(), strict=True)))
     fill = occupied / (rows * cols)
-    if fill < 0.4 or not 0.8 <= px / py <= 1.25:  # square tiles: the same pitch both ways
-        return None
+    if fill < least or (least < FILLED and occupied < 5) or not 0.8 <= px / py <= 1.25:  # square tiles:
+        return None  # the same pitch both ways
     xs = ox + px * np.arange(ix.min(), ix.max() + 1)
     ys = oy + py * np.arange(iy.min(), iy.max() + 1)
     centres = np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2)
     box = (int(round(xs[0] - w / 2)), int(round(ys[0] - h / 2)),
            int(round(xs[-1] - xs[0] + w)), int(round(ys[-1] - ys[0] + h)))
-    return occupied * fill, BoardGeometry(int(rows), int(cols), box, (float(w), float(h)), centres)
+    outlined = np.unique((iy - iy.min()) * cols + ix - ix.min())
+    return occupied * fill, BoardGeometry(int(rows), int(cols), box, (float(w), float(h)), centres, outlined)
 
 
 def _size_groups(boxes: np.ndarray) -> list[np.ndarray]:
@@ -266,20 +275,35 @@ def detect_boards(image: np.ndarray, shape: tuple[int, int] | None = None) -> li
     Smoothed and faint edges are looked at only when the clear ones show no lattice."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 3 * MIN_TILE:
         return []
-    for look in LOOKS:
-        found = _lattices(_candidates(image, look), shape)
+    candidates = [_candidates(image, look) for look in LOOKS[:1]]
+    for k, look in enumerate(LOOKS):
+        if k == len(candidates):
+            candidates.append(_candidates(image, look))
+        found = _lattices(candidates[k], shape)
         if shape is None:
             found = [_extend(image, geometry) for geometry in found]
         if found:
             return found
-    return []
+    # Outlines broken on most tiles (a pale gradient tile through JPEG, a glossy one blurred): a
+    # lattice few of whose cells have a closed outline, taken when most of its cells have the
+    # fill of those that have (and its gaps another colour), then grown over the rest.
+    found = [g for boxes in candidates for g in _lattices(boxes, shape, SPARSE) if _tiled(image, g)]
+    if shape is None:
+        found = [_extend(image, geometry) for geometry in found]
+    found.sort(key=lambda g: g.rows * g.cols, reverse=True)
+    kept: list[BoardGeometry] = []
+    for geometry in found:
+        if not any(_overlap(geometry.box, other.box) for other in kept):
+            kept.append(geometry)
+    return kept
 
 
 GROUPS = 8  # size groups of outlines looked at, largest first
 
 
-def _lattices(boxes: np.ndarray, shape: tuple[int, int] | None) -> list[BoardGeometry]:
-    """The lattices of ``boxes`` (of ``shape`` when given), best first, without overlaps."""
+def _lattices(boxes: np.ndarray, shape: tuple[int, int] | None, least: float = FILLED) -> list[BoardGeometry]:
+    """The lattices of ``boxes`` (of ``shape`` when given), best first, without overlaps; ``least``:
+    as ``_lattice``'s."""
     if len(boxes) < 4:
         return []
     found: list[tuple[tuple[float, float], BoardGeometry]] = []
@@ -287,7 +311,7 @@ def _lattices(boxes: np.ndarray, shape: tuple[int, int] | None) -> list[BoardGeo
         group = _dedupe(group)
         size = float(np.median(np.maximum(group[:, 2], group[:, 3])))
         for cluster in _clusters(group, 2.7 * size):
-            lattice = _lattice(cluster) if len(cluster) >= 4 else None
+            lattice = _lattice(cluster, least) if len(cluster) >= 4 else None
             if lattice is None or (shape is not None and (lattice[1].rows, lattice[1].cols) != tuple(shape)):
                 continue
             found.append(((round(lattice[0], 1), lattice[1].tile[0]), lattice[1]))
@@ -325,6 +349,36 @@ def _line(side: float, across: bool) -> np.ndarray:
     return np.stack([t, np.zeros_like(t)] if across else [np.zeros_like(t), t], -1)
 
 
+def _colours(image: np.ndarray, geometry: BoardGeometry,
+             cells: np.ndarray | None = None) -> tuple[np.ndarray, float, np.ndarray] | None:
+    """The board's tile fill (the median colour around its letters, over ``cells``, default all),
+    how far a tile's fill may be from it, and the colour of its gaps; None when the gaps have the
+    tiles' colour (tiles drawn as outlines only) or the lattice runs off the image."""
+    grid = geometry.centres.reshape(geometry.rows, geometry.cols, 2)
+    w, h = geometry.tile
+    fills = _sample(image, geometry.centres if cells is None else geometry.centres[cells], _ring(w, h))
+    between = (grid[:-1] + grid[1:]).reshape(-1, 2) / 2, (grid[:, :-1] + grid[:, 1:]).reshape(-1, 2) / 2
+    gaps = [_sample(image, points, line)
+            for points, line in zip(between, (_line(w, True), _line(h, False)), strict=True)]
+    if fills is None or gaps[0] is None or gaps[1] is None:
+        return None
+    fill = np.median(fills, axis=0)
+    near = max(12.0, 2 * float(np.median(np.abs(fills - fill).max(axis=1))))
+    gap = np.median(np.concatenate(gaps), axis=0)
+    return None if np.abs(gap - fill).max() <= near else (fill, near, gap)
+
+
+def _tiled(image: np.ndarray, geometry: BoardGeometry, most: float = 0.6) -> bool:
+    """Whether ``most`` of a sparse lattice's cells hold tiles: the fill of the cells that showed a
+    closed outline (``geometry.outlined``) within ``_colours``' reach, its gaps another colour."""
+    colours = _colours(image, geometry, geometry.outlined)
+    if colours is None:
+        return False
+    fill, near, _ = colours
+    cells = _sample(image, geometry.centres, _ring(*geometry.tile))
+    return cells is not None and float(np.mean(np.abs(cells - fill).max(axis=1) <= near)) >= most
+
+
 def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
     """``geometry`` grown by the rows and columns next to it that hold tiles like its own: outlines
     broken by JPEG or a grainy fill can leave a whole edge row without a closed outline (a 7x11 board
@@ -332,19 +386,13 @@ def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
     board's tiles (as near the board's usual fill as its own cells mostly are) and the line between
     it and the board has the colour of the board's own gaps, not of its tiles (a board drawn on a
     panel of its tiles' colour, tiles as outlines only, is never grown)."""
+    colours = _colours(image, geometry)
+    if colours is None:
+        return geometry
+    fill, near, gap = colours
     grid = geometry.centres.reshape(geometry.rows, geometry.cols, 2)
     w, h = geometry.tile
     ring, across, down = _ring(w, h), _line(w, True), _line(h, False)
-    fills = _sample(image, geometry.centres, ring)
-    between = (grid[:-1] + grid[1:]).reshape(-1, 2) / 2, (grid[:, :-1] + grid[:, 1:]).reshape(-1, 2) / 2
-    gaps = [_sample(image, points, line) for points, line in zip(between, (across, down), strict=True)]
-    if fills is None or gaps[0] is None or gaps[1] is None:
-        return geometry
-    fill = np.median(fills, axis=0)
-    near = max(12.0, 2 * float(np.median(np.abs(fills - fill).max(axis=1))))
-    gap = np.median(np.concatenate(gaps), axis=0)
-    if np.abs(gap - fill).max() <= near:
-        return geometry
     while True:
         rows, cols = grid.shape[:2]
         pitch_y, pitch_x = grid[1, 0] - grid[0, 0], grid[0, 1] - grid[0, 0]

@@ -314,6 +314,8 @@ def _value_zone(inks: list[TileInk]) -> tuple[float, float, float, float] | None
 
 MARKED = set("йёеij")  # the letters with dots or a breve over them (е: a Ё drawn, learned as е)
 UNMARKED = set("и")  # letters another letter is with a mark over it (Й; Ё reads е all the same)
+DRAWN_ALIKE = {case: sorted({p[0] for p in TWINS + NEAR_TWINS[case]}) for case in CASES}  # letters
+# of either alphabet that a letter of the other is drawn like, or nearly (``ALIKE``, ``NEAR``)
 TELLS = 0.04  # a glyph fitting one language's templates by this much more tells the language
 TOLD = 3  # with no language given, one is taken when its telling glyphs outnumber the other's so,
 # and are at least two (an unseen font's glyphs may fit the other alphabet's templates now and
@@ -338,6 +340,9 @@ class Script:
     abroad: Scores | None = None  # of the board's glyphs in the other language, in this case
     kin: tuple[str, ...] = TWINS  # letter pairs of the two alphabets that are no rivals (``Scores.match``):
     # those drawn alike, and the near twins too where the board's glyphs tell its alphabet
+    loose: bool = False  # the alphabet was told by glyphs that fit it clearly better, none of them
+    # read surely (an unseen face far from every template): a letter drawn alike in the other
+    # alphabet is then no sure reading
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
@@ -357,8 +362,16 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
         others[name] = cases[CASES[1 - CASES.index(case)]]
     best = {name: scores.best for name, (_, scores) in fits.items()}
     votes = _votes(fits, every, voters)
+    loose = False
     if lang is None:
         lang = max(votes, key=votes.get)
+        if not _told(votes, lang):
+            # Too few glyphs read surely (a face far from every template): those fitting one
+            # alphabet clearly better tell it, as many again against as the sure ones need.
+            fitting = _votes(fits, every, voters, sure_only=False)
+            lang = max(fitting, key=fitting.get)
+            loose = _told(fitting, lang)
+            votes = fitting
         if not _told(votes, lang):
             raise WordbotError(f"cannot tell the board's alphabet from its letters ({votes['ru']} look "
                                f"Cyrillic, {votes['en']} Latin): give the language (--lang ru or en)")
@@ -373,8 +386,8 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     abroad = _farther(every[_other(lang)][case]) if _other(lang) in every else None
     # The near twin of a glyph's letter (r and г) fits it nearly as well in most fonts: a rival only
     # while the board's alphabet is in doubt (given, not told by its glyphs).
-    kin = TWINS + NEAR_TWINS[case] if _told(votes, lang) else TWINS
-    return Script(lang, case, scores, foreign, others[lang], abroad, kin)
+    kin = TWINS + NEAR_TWINS[case] if _told(votes, lang) and not loose else TWINS
+    return Script(lang, case, scores, foreign, others[lang], abroad, kin, loose)
 
 
 def _told(votes: dict[str, int], lang: str) -> bool:
@@ -391,7 +404,7 @@ ABROAD = 0.5  # d_best / d_other at which a letter of the other alphabet keeps a
 
 
 def _votes(fits: dict[str, tuple[str, Scores]], every: dict[str, dict[str, Scores]],
-           voters: np.ndarray | None) -> dict[str, int]:
+           voters: np.ndarray | None, sure_only: bool = True) -> dict[str, int]:
     """How many glyphs tell each language: those of the ``voters`` (None: all) fitting one language's
     letters (``fits``: its case and scores) by ``TELLS`` more than the other's in either case
     (``every``: each language's scores in each case), and read surely in it."""
@@ -403,7 +416,8 @@ def _votes(fits: dict[str, tuple[str, Scores]], every: dict[str, dict[str, Score
     # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
     # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
     matches = {name: scores.match() for name, (_, scores) in fits.items()}
-    sure = {name: confidence(match) >= THRESHOLD for name, match in matches.items()}
+    sure = {name: confidence(match) >= THRESHOLD if sure_only else np.ones(len(match.best), bool)
+            for name, match in matches.items()}
     alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
                                                           strict=True)], bool).reshape(-1)
     fit &= ~alike
@@ -453,6 +467,9 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         narrow = _narrow(size, m.letters)
         hard = (tiles_seen.clipped[idx] | solid | _short(size) | _off_height(size, m.letters, found.case)
                 | tiles_seen.faint[idx] & np.isin(m.letters, list(UNMARKED)))
+        # On a board whose alphabet only its glyphs' fit told, a letter the other alphabet draws alike
+        # (or nearly) may be that one's: not sure, nor read again.
+        hard |= found.loose & np.isin(m.letters, DRAWN_ALIKE[found.case])
         lost = hard | narrow
         conf[idx] = np.where(lost, np.minimum(conf[idx], CLIPPED), conf[idx])
         for k, i in enumerate(idx):

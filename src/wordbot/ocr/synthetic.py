@@ -82,7 +82,10 @@ DEV_FONTS = (
 # fonts-smiley-sans, fonts-oradano-mincho-gsrr, fonts-motoya-l-cedar; its sheen tiles are a
 # held-out style now), and the blind set "blind-2026-11-26-c" since its run (fonts-wqy-microhei,
 # fonts-karmilla, fonts-osifont, fonts-migmix, fonts-ipamj-mincho, fonts-arphic-gkai00mp,
-# fonts-cns11643-sung, fonts-morisawa-bizud-mincho, fonts-nanum-eco, fonts-mona, fonts-arphic-ukai).
+# fonts-cns11643-sung, fonts-morisawa-bizud-mincho, fonts-nanum-eco, fonts-mona, fonts-arphic-ukai),
+# and the blind set "blind-2026-11-26-d" since its run (fonts-takao-mincho, fonts-arphic-gbsn00lp,
+# fonts-umeplus-cl, fonts-cwtex-heib, fonts-cwtex-kai, fonts-cwtex-ming, fonts-babelstone-modern,
+# fonts-noto-cjk, fonts-monapo).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -124,6 +127,9 @@ HELDOUT_FONTS = (
     "migmix/migu-1c-bold.ttf", "ipamj/ipamjm.ttf", "arphic-gkai00mp/gkai00mp.ttf",
     "cns11643/TW-Sung-98_1.ttf", "bizud-mincho/BIZUDPMincho-Regular.ttf",
     "nanum/NanumGothicEcoExtraBold.ttf", "mona/mona.ttf", "arphic/ukai.ttc",
+    "takao-mincho/TakaoPMincho.ttf", "arphic-gbsn00lp/gbsn00lp.ttf", "umeplus-cl/umeplus-clp-gothic.ttf",
+    "cwtex/cwheib.ttf", "cwtex/cwkai.ttf", "cwtex/cwming.ttf", "babelstone/BabelStoneModern.ttf",
+    "noto/NotoSansCJK-Bold.ttc", "noto/NotoSerifCJK-Bold.ttc", "monapo/monapo.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -134,19 +140,22 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-26-d", chosen on 2026-11-26 late evening before any tuning for that
-# session and measured once at the end by bench/bench_vision.py: fonts never used in development, in
-# the bank, in the tests or in an earlier blind or held-out set (Debian fonts-takao-mincho,
-# fonts-arphic-gbsn00lp, fonts-umeplus-cl, fonts-cwtex-heib, fonts-cwtex-kai, fonts-cwtex-ming,
-# fonts-babelstone-modern, fonts-noto-cjk, fonts-monapo: a Japanese mincho with full-width Cyrillic,
-# a thin Chinese Song, a Japanese gothic with M+ Latin, a heavy Chinese hei, a Chinese kai whose
-# Latin and Cyrillic are a Computer Modern-like serif, a Chinese ming, a square pixel-like bold
-# sans, the bold sans and serif of Noto CJK, a Japanese screen gothic), drawn in every style of
-# ``random_look`` plus the held-out tile styles.
+# The blind set "blind-2026-11-27-b" (not "blind-2026-11-27", an older set's name), chosen on
+# 2026-11-27 before any tuning for that session and measured once at the end by bench/bench_vision.py:
+# fonts never used in development, in the bank, in the tests or in an earlier blind or held-out set
+# (Debian fonts-georgewilliams, fonts-cns11643-kai, t1-cyrillic, fonts-ukij-uyghur: George Williams'
+# Caliban (a sans with a Greek-like Л), Caslon Black (a heavy old-style serif), Cupola (a thin sans
+# with odd Д and Б), GW Monospace Bold (a typewriter slab); TW-Kai (a Taiwanese kai whose Cyrillic is
+# full-width); URW's Free Chancery (a chancery italic, from the Cyrillic Type 1 fonts); and three Uyghur
+# faces' Latin and Cyrillic: UKIJ Inchike Bold (a condensed sans), UKIJ Esliye Bold (a bold serif),
+# UKIJ Kesme Bold (a bold italic serif)), drawn in every style of ``random_look`` plus the held-out
+# tile styles.
 BLIND_FONTS = (
-    "takao-mincho/TakaoPMincho.ttf", "arphic-gbsn00lp/gbsn00lp.ttf", "umeplus-cl/umeplus-clp-gothic.ttf",
-    "cwtex/cwheib.ttf", "cwtex/cwkai.ttf", "cwtex/cwming.ttf", "babelstone/BabelStoneModern.ttf",
-    "noto/NotoSansCJK-Bold.ttc", "noto/NotoSerifCJK-Bold.ttc", "monapo/monapo.ttf",
+    "fonts-georgewilliams/Caliban.ttf", "fonts-georgewilliams/Caslon-Black.ttf",
+    "fonts-georgewilliams/Cupola.ttf", "fonts-georgewilliams/GWMonospaceBold.ttf",
+    "cns11643/TW-Kai-98_1.ttf", "X11/Type1/z003034d.pfb",
+    "fonts-ukij-uyghur/UKIJInichkeb.ttf", "fonts-ukij-uyghur/UKIJEsBold.ttf",
+    "fonts-ukij-uyghur/UKIJKesme-b.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
