@@ -1,6 +1,7 @@
 """The loop's pure parts: word order and safety, the learned lists, the tile feedback."""
 
 import json
+import time
 from pathlib import Path
 
 import cv2
@@ -258,3 +259,50 @@ def test_verdicts_read_as_the_round_ends_are_withdrawn(tmp_path, monkeypatch):
     assert (r.accepted, r.rejected, r.unconfirmed, r.points) == (["дом", "нос"], [], ["кот", "сон"], 6)
     again = Learned.load("end")
     assert again.whitelist == set() and again.blacklist == set()
+
+
+class _Clock:
+    """The game's clock as play asks it (``RoundClock``): seconds left, falling in real time; ``later``
+    seconds are added at the second question (the clock read again after a misread)."""
+
+    def __init__(self, left: float, later: float = 0.0):
+        self.end, self.later, self.over, self.asked = time.monotonic() + left, later, False, 0
+
+    def left(self) -> float:
+        self.asked += 1
+        if self.asked == 2:
+            self.end += self.later
+        return self.end - time.monotonic()
+
+    def feed(self, *_, **__) -> None:
+        pass
+
+
+def test_no_word_is_entered_in_the_time_a_word_takes_before_the_game_clock_ends(tmp_path, monkeypatch):
+    """A word the game takes in its last moments shows no reply before its end covers the board,
+    and one arriving after the end is lost: once the game's clock has less left than the slowest
+    of the last words took (plus a second: a clock of whole seconds may show one more), play waits
+    for the round's end instead; a clock read again with more time lets play go on."""
+    from wordbot.capture.files import ImageFile
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer, RoundOver
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 80, 3), 200, np.uint8))
+    said: list[str] = []
+    player = GridPlayer(ImageFile(tmp_path / "game.png"), None, None, GridOptions(GAMES["wordhunt"]),
+                        base=set(), learned=Learned.load("end"), say=said.append)
+    player._last_seconds()  # no clock read: nothing to wait for
+    player._cycles.extend([0.4, 1.2, 0.5])
+    player.clock = _Clock(3.0)  # a word takes at most 1.2 s: play on
+    player._last_seconds()
+    assert said == []
+    player.clock = _Clock(1.5)
+    t0 = time.monotonic()
+    with pytest.raises(RoundOver):
+        player._last_seconds()
+    assert time.monotonic() - t0 >= 2.4  # until a second past 0:00, no word entered
+    assert "no new word" in said[0]
+    player.clock = _Clock(1.0, later=30.0)  # read again: 31 s left
+    player._last_seconds()
+    assert player.clock.left() > 20

@@ -63,6 +63,10 @@ def board_reader(lang: str) -> Reader:
     return lambda image: read_board(image, lang)
 
 
+CYCLES = 5  # words whose time, from the board's rest to the verdict, tells how long the next may take
+CLOCK_STEP = 1.0  # a clock showing whole seconds may show one more than are left
+
+
 @dataclass
 class GridOptions:
     game: Game
@@ -197,6 +201,7 @@ class GridPlayer(Seat):
         self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
         # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
+        self._cycles: deque[float] = deque(maxlen=CYCLES)  # seconds the last words took, settle to verdict
         self._unsettled: tuple[Found, np.ndarray, bool] | None = None  # the last word, if no verdict while
         # its score stood still, with the window as its reply was cut and whether it looked taken: a rise
         # before the next word takes it
@@ -345,11 +350,13 @@ class GridPlayer(Seat):
             if not queue:
                 break
             self._clock_over()
+            self._last_seconds()
             if since_read >= self.opts.reread_every or suspect:
                 queue, actor = self._reread(queue, actor)
                 since_read, suspect = 0, False
                 if not queue:
                     break
+            started = time.monotonic()
             base, word = self._settle(queue)
             if base is None:  # something is over the board, or the game greyed it out
                 suspect = True
@@ -369,6 +376,7 @@ class GridPlayer(Seat):
                     results = [(word, "moved")]
             else:
                 results = self._enter_pair(actor, batch, base)
+            self._cycles.append(time.monotonic() - started)
             for w, outcome in [*results, *self._read_texts()]:  # words whose reply's text was read since
                 if outcome in ("moved", "unsent"):
                     suspect = suspect or outcome == "moved"
@@ -395,6 +403,23 @@ class GridPlayer(Seat):
         if self.clock is not None and (self.clock.over or (left is not None and left < -1.0)):
             self._void()
             raise RoundOver("round over: the game's clock reads 0:00")
+
+    def _last_seconds(self) -> None:
+        """Enter no word the game's clock leaves too little time to take and show taken: a word the
+        game takes in its last moments shows no reply before its end covers the board (its count
+        would not be the game's), and one that arrives after the end is lost. Waits for the end
+        instead; should the clock be read again with more time (a misread, a new round), play
+        goes on."""
+        left = self.clock.left() if self.clock is not None else None
+        need = max(self._cycles, default=0.0) + CLOCK_STEP
+        if left is None or not self._cycles or left >= need:
+            return
+        self.say(f"the game's clock has {max(0.0, left):.1f} s left, less than a word takes "
+                 f"({need:.1f} s): no new word, waiting for the round's end")
+        while (left := self.clock.left()) is not None and left < need:
+            self._clock_over()
+            self.grab(idle=True)
+            self.wait(0.2)
 
     def _learning_first(self, words: list[Found]) -> list[Found]:
         """While the game's replies are unknown, play the likeliest words first: their replies
