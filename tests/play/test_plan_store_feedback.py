@@ -238,7 +238,7 @@ def test_verdicts_read_as_the_round_ends_are_withdrawn(tmp_path, monkeypatch):
     acceptance shows are neither counted taken nor blacklisted, and what they put in the learned
     lists is taken back. An acceptance shown whole stands, as do words booked before that rest."""
     from wordbot.games import GAMES
-    from wordbot.play.grid import GridOptions, GridPlayer
+    from wordbot.play.grid import GridOptions, GridPlayer, Reply
     from wordbot.solver.grid import Found
 
     monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
@@ -247,12 +247,12 @@ def test_verdicts_read_as_the_round_ends_are_withdrawn(tmp_path, monkeypatch):
     player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec), base={"дом", "нос"},
                         learned=Learned.load("end"), say=lambda _: None)
     before, whole_word, taken, refused = (Found(w, [(0, 0)], 3) for w in ("дом", "нос", "кот", "сон"))
-    assert player._judge(before, Signature(None, None, ("above:0",), ("below:0",)), None) == "accepted"
+    assert player._judge(before, Reply(Signature(None, None, ("above:0",), ("below:0",)))) == "accepted"
     player._since_rest.clear()  # the board seen at rest after it
-    assert player._judge(whole_word, whole, None) == "accepted"
+    assert player._judge(whole_word, Reply(whole)) == "accepted"
     # the count changed, the toast's place still fading from the last word: accepted on part of it
-    assert player._judge(taken, Signature(None, None, ("above:0",), ("below:0",)), None) == "accepted"
-    assert player._judge(refused, Signature(None, (40, 27, 77)), None) == "refused"  # the panel's colour
+    assert player._judge(taken, Reply(Signature(None, None, ("above:0",), ("below:0",)))) == "accepted"
+    assert player._judge(refused, Reply(Signature(None, (40, 27, 77)))) == "refused"  # the panel's colour
     assert player.learned.whitelist == {"кот"} and player.learned.blacklist == {"сон"}
     player._void()
     r = player.report

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import GAMES, FeedbackSpec, Signature
 from wordbot.play.feedback import Replies, Watch
-from wordbot.play.grid import GridOptions, GridPlayer
+from wordbot.play.grid import GridOptions, GridPlayer, Reply
 from wordbot.play.score import WORDS, Changes, ScoreReader, changed, find_score, read_numbers
 from wordbot.solver.grid import Found
 
@@ -147,7 +147,7 @@ def test_play_finds_a_score_drawn_after_the_rest_of_each_reply():
     for k, word in enumerate(words):
         typed = window(look, score, k, word.word.upper(), 59 - k)[0]
         looks_whole = window(look, score, k, "", 59 - k)[0]  # the echo gone, the score not drawn yet
-        assert player._judge(word, spec.accepted, (typed, looks_whole)) == "accepted"
+        assert player._judge(word, Reply(spec.accepted, (typed, looks_whole))) == "accepted"
         score += 3 + k
     player._adopt_score(wait=30)
     assert spec.score is not None and read_numbers([(window(look, 250, 9, "")[0], spec.score)]) == [250]
@@ -168,7 +168,7 @@ def test_a_score_that_rises_only_after_a_reply_was_cut_takes_the_word():
 
     def reply(word: Found, score: int, after: int) -> str:
         shots = window(look, score, 0, word.word.upper())[0], window(look, after, 0, "")[0]
-        return player._judge(word, spec.accepted, shots)
+        return player._judge(word, Reply(spec.accepted, shots))
 
     assert reply(words[0], 12, 12) == "none"  # its score comes after the reply was cut
     assert reply(words[1], 15, 19) == "accepted"  # ... and is there when the next word is sent
@@ -192,7 +192,7 @@ def test_a_score_found_during_a_reply_does_not_judge_it():
     player.search._thread.start()
     player.search._thread.join()
     shots = window(look, 12, 0, "ДОМ")[0], window(look, 12, 0, "")[0]
-    assert player._judge(Found("дом", [(0, 0)], 1), spec.accepted, shots) == "accepted"
+    assert player._judge(Found("дом", [(0, 0)], 1), Reply(spec.accepted, shots)) == "accepted"
     assert player.score is not None and player.report.unregistered == 0
     player.score.close()
 

@@ -40,7 +40,7 @@ from wordbot.play.roundclock import RoundClock
 from wordbot.play.score import Changes, Frames, ScoreReader, ScoreSearch, changed, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
-from wordbot.solver.grid import Found
+from wordbot.solver.grid import Found, adjacent
 
 Reader = Callable[[np.ndarray], object]  # frame -> reading (wordbot.read_board's shape) or None
 LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watched while nothing at all
@@ -152,6 +152,10 @@ class Reply:
     def empty(self) -> bool:
         return self.sig.empty
 
+    def said(self, text: str | None) -> Reply:
+        """This reply with its message's text read."""
+        return replace(self, sig=replace(self.sig, text=text))
+
 
 class RoundOver(WordbotError):
     """The screen says the round is over (board greyed out or gone for good)."""
@@ -177,9 +181,9 @@ class GridPlayer(Seat):
         self.watch: Watch | None = None
         self.origin = (0, 0)
         self.idle = np.zeros((0, 3))
-        self._pending: list[tuple[Found, Signature, Frames]] = []  # learning words waiting for a verdict
+        self._pending: list[tuple[Found, Reply]] = []  # learning words waiting for a verdict
         self._texts: ThreadPoolExecutor | None = None  # reads replies' text while the next words go in
-        self._reading: list[tuple[Found, Signature, Frames | None, Future]] = []  # words whose verdict
+        self._reading: list[tuple[Found, Reply]] = []  # words whose verdict
         # waits for their reply's text
         self._no_reply: set[str] = set()  # words tried once without a verdict
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
@@ -590,13 +594,21 @@ class GridPlayer(Seat):
         and goes on only once they show plain again (the game started a new selection)."""
         if selection is None:
             return set()
+
+        def kept(colours: np.ndarray) -> set[int]:
+            return {c for c in cells if same_colour(tuple(colours[c]), selection)}
+
+        return kept(self._poll(lambda colours: not kept(colours), wait))
+
+    def _poll(self, done: Callable[[np.ndarray], bool], wait: float, step: float = 0.02) -> np.ndarray:
+        """The cells' colours once ``done`` says so of them, or as they are after ``wait`` s (a game
+        repaints a click late under load)."""
         deadline = time.monotonic() + wait
         while True:
             colours = self.cell_colours(self.watch)
-            kept = {c for c in cells if same_colour(tuple(colours[c]), selection)}
-            if not kept or time.monotonic() > deadline:
-                return kept
-            self.wait(0.02)
+            if done(colours) or time.monotonic() > deadline:
+                return colours
+            self.wait(step)
 
     def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
         """Whether every cell of the word shows otherwise than before it was entered."""
@@ -658,14 +670,13 @@ class GridPlayer(Seat):
     def _shows_only(self, colours: np.ndarray, cell: int) -> bool:
         """Whether ``cell`` alone shows selected, and still a moment later (a busy game repaints
         late; a drag game shows a tap only while pressed)."""
-        deadline, kept = time.monotonic() + max(0.4, self.opts.hold_wait), False
-        while not kept and time.monotonic() < deadline:
-            self.wait(0.05)
-            kept = self._alone(colours, cell)
-        if kept:
-            self.wait(0.3)
-            kept = self._alone(colours, cell)
-        return kept
+        def alone(now: np.ndarray) -> bool:
+            return self.watch.changed_cells(colours, now) == {cell}
+
+        if not alone(self._poll(alone, max(0.4, self.opts.hold_wait), 0.05)):
+            return False
+        self.wait(0.3)
+        return self._alone(colours, cell)
 
     def _alone(self, colours: np.ndarray, cell: int) -> bool:
         """Whether ``cell`` is now the one cell whose colour differs from ``colours``."""
@@ -859,17 +870,16 @@ class GridPlayer(Seat):
     def _book(self, word: Found, reply: Reply) -> str:
         """Book the game's reply to ``word``. While the replies are still being learned, the
         learning words wait for a verdict until "accepted" is known."""
-        sig, frames = reply.sig, reply.frames
         if self.replies.learned and not self._pending:
-            if reply.text is not None and self.replies.verdict(sig) == "accepted":
-                self._reading.append((word, sig, frames, reply.text))  # only its text may refuse it
+            if reply.text is not None and self.replies.verdict(reply.sig) == "accepted":
+                self._reading.append((word, reply))  # only its text may refuse it
                 return "reading"
-            return self._judge(word, sig, frames)
-        self._pending.append((word, sig, frames))
+            return self._judge(word, reply)
+        self._pending.append((word, reply))
         if not self.replies.learned:
-            self.replies.learn(sig)
+            self.replies.learn(reply.sig)
             if not self.replies.learned:
-                return "none" if sig.empty else "learning"
+                return "none" if reply.empty else "learning"
         pending, agreed = self._learn_text(self._pending)
         if not agreed:
             self._pending = pending  # their texts, read, kept for the next try
@@ -883,10 +893,9 @@ class GridPlayer(Seat):
         text costs a Tesseract run (0.2-0.5 s), so it is read while the next words go in."""
         done, kept = [], []
         for entry in self._reading:
-            (done if wait or entry[3].done() else kept).append(entry)
+            (done if wait or entry[1].text.done() else kept).append(entry)
         self._reading = kept
-        return [(word, self._judge(word, replace(sig, text=text.result()), frames))
-                for word, sig, frames, text in done]
+        return [(word, self._judge(word, reply.said(reply.text.result()))) for word, reply in done]
 
     def _reads_text(self) -> bool:
         """Whether replies are read as text: the game's acceptance says something (see _learn_text)
@@ -894,8 +903,7 @@ class GridPlayer(Seat):
         acc = self.opts.feedback.accepted
         return acc is not None and acc.text is not None and self.score is None
 
-    def _learn_text(self, pending: list[tuple[Found, Signature, Frames | None]]) \
-            -> tuple[list[tuple[Found, Signature, Frames | None]], bool]:
+    def _learn_text(self, pending: list[tuple[Found, Reply]]) -> tuple[list[tuple[Found, Reply]], bool]:
         """Where an acceptance shows in one place outside the board and nowhere else (a message:
         a refusal may show one there too, where an acceptance showing in two places, a message and
         a count, is told by the count), what the learning words' replies say: the text most of
@@ -906,10 +914,10 @@ class GridPlayer(Seat):
         if acc is None or acc.held is not None or acc.flash is not None or len(acc.marks) != 1 \
                 or self.score is not None:
             return pending, True
-        texts = [sig.text if sig.text is not None else
-                 reply_text(self.watch, *frames, word.word) if frames is not None and sig.marks else None
-                 for word, sig, frames in pending]
-        pending = [(w, replace(s, text=t), f) for (w, s, f), t in zip(pending, texts, strict=True)]
+        texts = [r.sig.text if r.sig.text is not None else
+                 reply_text(self.watch, *r.frames, w.word) if r.frames is not None and r.sig.marks else None
+                 for w, r in pending]
+        pending = [(w, r.said(t)) for (w, r), t in zip(pending, texts, strict=True)]
         said = common(texts)
         if said is None and len({t for t in texts if t}) > 1 and len(pending) < TEXT_WORDS:
             return pending, False
@@ -924,16 +932,17 @@ class GridPlayer(Seat):
         """At the end of a round still learning: the likeliest words' replies, if they all agree,
         are acceptances; otherwise their verdict stays unknown (unconfirmed)."""
         pending, self._pending = self._pending, []
-        replied = [s for _, s, _ in pending if not s.empty]
+        replied = [r.sig for _, r in pending if not r.empty]
         if replied and self.replies.adopt(replied):
             self._learned()
-        for word, sig, frames in pending:
-            if self.replies.learned and not sig.empty:
-                self._judge(word, sig, frames)
-            elif not sig.empty:
+        for word, reply in pending:
+            if self.replies.learned and not reply.empty:
+                self._judge(word, reply)
+            elif not reply.empty:
                 self.report.unconfirmed.append(word.word)
 
-    def _judge(self, word: Found, sig: Signature, frames: Frames | None) -> str:
+    def _judge(self, word: Found, reply: Reply) -> str:
+        sig, frames = reply.sig, reply.frames
         if frames is not None:
             self._late_rise(frames[0])
         rose = self._rose(sig, frames)
@@ -1206,7 +1215,7 @@ class GridPlayer(Seat):
                 continue
             # a word through a kept cell is always cancelled (the check cannot see it selected anew)
             clear = [w for w in safe if not self._stale & set(self._cells(w))] or safe
-            word = next((w for w in clear if not busy & set(self._cells(w)) and not self._next_to_stale(w)),
+            word = next((w for w in clear if not busy & set(self._cells(w)) and not self._in_the_way(w)),
                         clear[0]) if queue else None
             wanted = set(self._cells(word)) if word is not None else lettered
             # a kept selection does not clear by waiting (a new one clears it); the last reply's flash
@@ -1244,18 +1253,16 @@ class GridPlayer(Seat):
             return set()
         return {c for c in range(len(colours)) if same_colour(tuple(colours[c]), self._selection)}
 
-    def _next_to_stale(self, word: Found) -> bool:
-        """Whether the word's first cell would extend a selection the game kept (see _stale)."""
-        return any(self._near(self._cells(word)[0], i) for i in self._stale)
-
-    def _near(self, a: int, b: int) -> bool:
+    def _touch(self, a: int, b: int) -> bool:
+        """Whether cells ``a`` and ``b`` (row-major) are one cell or neighbours."""
         cols = self.reading.cols
-        return max(abs(a // cols - b // cols), abs(a % cols - b % cols)) <= 1
+        return a == b or adjacent(divmod(a, cols), divmod(b, cols))
 
     def _in_the_way(self, word: Found) -> bool:
         """Whether a selection the game kept would make ``word`` another path: it runs through a
         kept cell or starts next to one."""
-        return bool(self._stale & set(self._cells(word))) or self._next_to_stale(word)
+        first = self._cells(word)[0]
+        return bool(self._stale & set(self._cells(word))) or any(self._touch(first, i) for i in self._stale)
 
     def _clear_kept(self, actor: Actor, word: Found) -> Frame | None:
         """A selection the game kept that ``word`` cannot get clear of (late in a round every word
@@ -1266,17 +1273,16 @@ class GridPlayer(Seat):
         cells = self._cells(word)
         busy = self.watch.changed_cells(self.idle, self.cell_colours(self.watch))  # a cell kept unseen
         apart = [c for c, t in enumerate(self.reading.tiles) if t and c not in cells and c not in busy
-                 and not self._near(c, cells[0]) and not any(self._near(c, s) for s in self._stale)]
+                 and not self._touch(c, cells[0]) and not any(self._touch(c, s) for s in self._stale)]
         if not apart or self._selection is None:
             return None
         cell = apart[0]
         actor.taps([self._screen(divmod(cell, self.reading.cols))])
-        deadline = time.monotonic() + self._show_wait()
-        while self._in_selection(self.cell_colours(self.watch)) != {cell}:
-            if time.monotonic() > deadline:
-                self._stale = self._in_selection(self.cell_colours(self.watch)) | self._stale
-                return None
-            self.wait(0.01)
+        shown = self._in_selection(self._poll(lambda colours: self._in_selection(colours) == {cell},
+                                              self._show_wait(), 0.01))
+        if shown != {cell}:
+            self._stale |= shown
+            return None
         self._stale = {cell}
         self.report.cleared += 1
         return self.grab()

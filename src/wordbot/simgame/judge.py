@@ -11,13 +11,9 @@ from itertools import pairwise
 
 from wordbot.games import game
 from wordbot.lexicon import Lexicon
+from wordbot.solver.grid import adjacent
 
 Cell = tuple[int, int]
-
-
-def adjacent(a: Cell, b: Cell) -> bool:
-    """Tiles that touch by a side or a corner (a grid word's next letter)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,11 @@ class BoardGraph:
 
 
 @functools.lru_cache(maxsize=16)
+def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Tiles that touch by a side or a corner: a grid word's next letter (as ``king_neighbours``)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
 def king_neighbours(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     """CSR lists of the 8 neighbours of each tile, row-major (read-only: shared between calls)."""
     r, c = np.divmod(np.arange(rows * cols), cols)
