@@ -29,6 +29,7 @@ def test_a_text_says_the_same_something_else_or_too_little_to_trust():
     assert says("~:notaword", "~+#") == says("~:alreadyfound", "~+#") == "other"
     assert says("~:notамога", "~:notaword") == "unsure"
     assert says(None, "~+#") is None and says("~+#", None) is None
+    assert says("", "~+#") == "unsure"  # a change with no text: no verdict, never a blacklisting
     assert says("vooo+#", "~+#") == "same"  # "ИОД +3": the word misread past finding, the rest there
     assert says("vooo:notaword", "~+#") == says("vooo+#", "~") == "other"  # the rest missing, or nothing
 
@@ -56,13 +57,32 @@ def test_a_message_drawn_alike_for_both_verdicts_is_told_by_its_text():
     it is left out, so one template says "taken" for every word."""
     watch = Watch(BOARD, [(80 + 80 * i, 80) for i in range(4)], 80)
     spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
-    texts = [reply_text(watch, window(a), window(b), word)
+    texts = [reply_text(watch, window(a), [window(b)], word)
              for a, b, word in [("ДОМ  +3", "КОТ  +3", "кот"), ("КОТ  +3", "ЛУНА  +4", "луна"),
                                 ("ЛУНА  +4", "СЛОН  +4", "слон")]]
     spec.accepted = Signature(None, None, ("below:0",), text=common(texts))
     assert spec.accepted.text == "~+#", texts
     replies = Replies(spec)
-    refused = reply_text(watch, window("СЛОН  +4"), window("КРОТ: not a word"), "крот")
-    taken = reply_text(watch, window("КРОТ: not a word"), window("РОСА  +4"), "роса")
+    refused = reply_text(watch, window("СЛОН  +4"), [window("КРОТ: not a word")], "крот")
+    taken = reply_text(watch, window("КРОТ: not a word"), [window("РОСА  +4")], "роса")
     assert replies.verdict(Signature(None, None, ("below:0",), text=refused)) == "refused", refused
     assert replies.verdict(Signature(None, None, ("below:0",), text=taken)) == "accepted", taken
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+def test_a_message_naming_no_word_that_clears_again_is_read_where_it_showed():
+    """"Nice!  +3" for a taken word, "Not a word" for a refused one, each cleared a moment later:
+    the text most replies share is the acceptance though it names no word, and a reply whose
+    message cleared before the reply was cut is read in its first frame that showed it; a change
+    that never showed text is no verdict."""
+    watch = Watch(BOARD, [(80 + 80 * i, 80) for i in range(4)], 80)
+    blank = window("")
+    texts = [reply_text(watch, blank, [blank, window(m)], w)
+             for m, w in [("Nice!  +3", "кот"), ("Nice!  +4", "луна"), ("Not a word", "крот")]]
+    assert common(texts) == texts[0] == texts[1] != texts[2], texts
+    replies = Replies(FeedbackSpec(accepted=Signature(None, None, ("below:0",), text=common(texts)),
+                                   min_marks=1))
+    refused = reply_text(watch, window("Nice!  +3"), [window(""), window("Not a word")], "крот")
+    assert replies.verdict(Signature(None, None, ("below:0",), text=refused)) == "refused", refused
+    gone = reply_text(watch, window("Nice!  +3"), [window("")], "сон")
+    assert gone == "" and replies.verdict(Signature(None, None, ("below:0",), text=gone)) == "none"

@@ -53,6 +53,7 @@ RESEND = 3.0  # a click word still selected with no reply after this many times 
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 TEXT_WORDS = 2 * LEARN_WORDS + 2  # learning words whose replies' texts are read, at most, for one they share
+TEXT_CALM = 0.3  # seconds of calm that end a reply told by its text: a message popping up is drawn
 WHOLE_REPLY = 1.0  # seconds of calm that end a reply while acceptance is still being learned: a game
 # may show a reply's parts (score, message, list) frames apart (a busy page repaints its score late),
 # and "accepted" is learned from all of them
@@ -147,6 +148,8 @@ class Reply:
     sig: Signature
     frames: Frames | None = None
     text: Future | None = None
+    shown: tuple[np.ndarray, ...] = ()  # the frames its message is read in: its last, and the last and
+    # first that showed a change outside the board (a message may clear again before the last)
 
     @property
     def empty(self) -> bool:
@@ -807,9 +810,10 @@ class GridPlayer(Seat):
         stirred = self._stirred(before.image)
         unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
             if self._last_reply is not None else set()
+        reads = self._reads_text()  # the reply's text tells: watched until calm (a message redrawn)
         t0 = time.monotonic()
         first, last, calm = None, None, t0
-        flash, marks = None, set()
+        flash, marks, shown = None, set(), []  # the frames showing a change outside the board
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
@@ -819,6 +823,8 @@ class GridPlayer(Seat):
                 now_flash = None  # still the selection, not a reply
             now_marks = self.watch.marks(before.image, frame.image, stirred)
             marks |= now_marks
+            if now_marks:
+                shown[1:] = [frame.image]
             state = (now_flash, frozenset(now_marks))
             if (now_flash is not None or now_marks) and first is None:
                 first = time.monotonic() - t0
@@ -833,7 +839,8 @@ class GridPlayer(Seat):
             sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)),
                             tuple(sorted(unsure)))
             looks = self.replies.verdict(sig) == "accepted"
-            taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box))
+            taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box)) \
+                and (not reads or now - calm >= TEXT_CALM)
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
                 if taken:
                     self._wholes.append(now - t0)
@@ -852,15 +859,16 @@ class GridPlayer(Seat):
                 resend = None
             time.sleep(0.01)
         text = None
-        if self._reads_text() and sig.marks:
+        if reads and sig.marks:
             said = "".join(self.reading.tiles[c] for c in cells)
             self._texts = self._texts or ThreadPoolExecutor(1, thread_name_prefix="reply-text")
-            text = self._texts.submit(reply_text, self.watch, before.image, frame.image, said, stirred)
+            text = self._texts.submit(reply_text, self.watch, before.image, [frame.image, *shown[::-1]], said,
+                                      stirred)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
         self._last_reply = (frame.image, marks | unsure)
-        return Reply(sig, (before.image, frame.image), text)
+        return Reply(sig, (before.image, frame.image), text, (frame.image, *shown[::-1]))
 
     def _stirred(self, image: np.ndarray) -> np.ndarray | None:
         """What changed in the window since the last reply was watched (its toast still fading):
@@ -907,7 +915,8 @@ class GridPlayer(Seat):
         """Where an acceptance shows in one place outside the board and nowhere else (a message:
         a refusal may show one there too, where an acceptance showing in two places, a message and
         a count, is told by the count), what the learning words' replies say: the text most of
-        them share, where it names the word, is what "accepted" says (``play.message``); the
+        them share ("DOG +3" with the word left out, or a "Nice!" naming none) is what "accepted"
+        says (``play.message``); the
         pending replies carry theirs, and whether they agreed: not while their texts disagree (a
         refusal among two or three), and more words are asked, up to TEXT_WORDS."""
         acc = self.opts.feedback.accepted
@@ -915,14 +924,14 @@ class GridPlayer(Seat):
                 or self.score is not None:
             return pending, True
         texts = [r.sig.text if r.sig.text is not None else
-                 reply_text(self.watch, *r.frames, w.word) if r.frames is not None and r.sig.marks else None
+                 reply_text(self.watch, r.frames[0], r.shown, w.word) if r.shown and r.frames else None
                  for w, r in pending]
         pending = [(w, r.said(t)) for (w, r), t in zip(pending, texts, strict=True)]
         said = common(texts)
         if said is None and len({t for t in texts if t}) > 1 and len(pending) < TEXT_WORDS:
             return pending, False
-        if said is None or "~" not in said:  # no text they share, or it does not name the word (a
-            return pending, True  # score line "Score 12": read as a number, once found, not as text)
+        if said is None:  # no text most of them share: the replies' places and colours tell
+            return pending, True
         self.opts.feedback.accepted = replace(acc, text=said)
         self.replies.changed = True
         self.say(f"the game's replies are read as text: a taken word's says {said!r}")

@@ -1,7 +1,8 @@
 """A game's reply as text, for games whose only reply is a message drawn alike for every word.
 
-Such a game says "DOG +3" for a taken word and "DOG: not a word" for a refused one in the same
-place, size and colour: where and how the window changed cannot tell them apart, the text can.
+Such a game says "DOG +3" for a taken word and "DOG: not a word" for a refused one (or "Nice!" and
+"Not a word", naming none) in the same place, size and colour: where and how the window changed
+cannot tell them apart, the text can.
 The text is read with Tesseract and made a template: the word itself (as read, so fuzzily) and
 numbers left out, spaces and case evened. The template the likeliest words' replies share is what
 "accepted" says; another is a refusal. Read only in such games (about 0.2 s a word).
@@ -10,6 +11,7 @@ numbers left out, spaces and case evened. The template the likeliest words' repl
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
@@ -55,6 +57,8 @@ def says(text: str | None, accepted: str | None) -> str | None:
     too far from both to trust: no verdict, never a blacklisting), None when either is unread."""
     if text is None or accepted is None:
         return None
+    if not text:  # a change with no text in it: a message gone before it was read
+        return "unsure"
     if _fits(text, accepted):
         return "same"
     ratio = SequenceMatcher(None, text, accepted).ratio()
@@ -71,19 +75,27 @@ def _fits(text: str, accepted: str) -> bool:
     return re.fullmatch(".+".join(map(re.escape, parts)), text) is not None
 
 
-def reply_text(watch: Watch, before: np.ndarray, after: np.ndarray, word: str,
+def reply_text(watch: Watch, before: np.ndarray, afters: Sequence[np.ndarray], word: str,
                ignore: np.ndarray | None = None) -> str | None:
-    """The template of the text that changed outside the board from ``before`` to ``after`` (None:
-    nothing changed there, no text in it, or no Tesseract)."""
-    box = watch.changed_box(before, after, ignore)
-    if box is None:
+    """The template of the text in the place that changed outside the board from ``before`` to
+    any of ``afters`` (a reply's frames), read in the first of them that holds text there: a
+    message may clear again, or show again as it was (a toast popping up anew). "" where there is
+    none (no verdict: a message cleared before it was seen), None where nothing changed there or
+    there is no Tesseract."""
+    boxes = [b for b in (watch.changed_box(before, a, ignore) for a in afters) if b is not None]
+    if not boxes:
         return None
-    try:  # the whole line: a part the last reply had alike did not change
-        tokens = read_line(after, grown_box(after, box, watch.box, line=True), "--psm 6", "eng+rus")
-    except (ImportError, OSError):
-        return None
-    text = " ".join(t.text for t in tokens).strip()
-    return template(text, word) if text else None
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    box = (x0, y0, max(b[0] + b[2] for b in boxes) - x0, max(b[1] + b[3] for b in boxes) - y0)
+    for after in afters:
+        try:  # the whole line: a part the last reply had alike did not change
+            tokens = read_line(after, grown_box(after, box, watch.box, line=True), "--psm 6", "eng+rus")
+        except (ImportError, OSError):
+            return None
+        text = " ".join(t.text for t in tokens).strip()
+        if text:
+            return template(text, word)
+    return ""
 
 
 def common(templates: list[str | None]) -> str | None:

@@ -20,6 +20,7 @@ from wordbot.solver.grid import solve_grid
 
 TITLE = "wordbot simgame — grid"
 FLASH_MS = 450
+PLAIN_SHOWS = 1.0  # seconds a plain message (one that names no word) shows
 CHANNELS = ("flash", "held", "score", "list", "message")
 DEFAULT_FEEDBACK = frozenset({"flash", "score", "message"})
 MARGIN, HEADER, LIST_WIDTH, TYPED_ROW, BUTTON_ROW = 30, 80, 200, 45, 70
@@ -55,6 +56,8 @@ class GridOptions:
     # network game's server round trip: the word is judged at once, its reply shows later
     score_delay: float = 0.0  # seconds the score line lags the rest of a verdict (a busy page repaints
     # its score late)
+    plain_message: bool = False  # the message names no word ("Nice!  +3", "Not a word"), pops up anew
+    # and clears after a second, as a toast: its text alone tells a verdict, and only while it shows
     input_lag: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) each input event waits before the
     # game handles it, in order (a busy game: what it shows trails the pointer and the keys, by more or less)
 
@@ -66,13 +69,14 @@ class GridOptions:
                 "keep_selection": self.keep_selection, "lose_click": self.lose_click,
                 "lose_key": self.lose_key,
                 "reply_delay": list(self.reply_delay), "score_delay": self.score_delay,
-                "input_lag": list(self.input_lag)}
+                "plain_message": self.plain_message, "input_lag": list(self.input_lag)}
 
 
 class GridApp:
     def __init__(self, root: tk.Tk, judge: GridJudge, log: GameLog, opts: GridOptions):
         self.root, self.judge, self.log, self.opts = root, judge, log, opts
         self.look = LOOKS[opts.look]
+        self._clearing: str | None = None  # the pending clear of a plain message
         self.selection: list[Cell] = []  # the tiles of the word being entered
         self.selection_colour = self.look.selected
         self.flashed: dict[Cell, tuple[str, int]] = {}  # tile -> (colour, flash number)
@@ -138,9 +142,16 @@ class GridApp:
         return self.canvas.create_text(x, y, fill=self.look.text, font=(self.look.font, 18, "bold"), text="",
                                        **kw)
 
-    def say(self, message: str) -> None:
-        if "message" in self.opts.feedback:
-            self.canvas.itemconfigure(self.message, text=message)
+    def say(self, message: str, clear: float = 0.0) -> None:
+        """Show ``message`` under the board (``clear``: for that many seconds only)."""
+        if "message" not in self.opts.feedback:
+            return
+        self.canvas.itemconfigure(self.message, text=message)
+        if self._clearing is not None:
+            self.root.after_cancel(self._clearing)
+            self._clearing = None
+        if clear:
+            self._clearing = self.root.after(int(1000 * clear), self.say, "")
 
     # --- the selection and the tiles' colours ----------------------------------------------------
     def accepting(self) -> bool:
@@ -211,13 +222,18 @@ class GridApp:
             self.shown.append(verdict.word)
             self.points += verdict.points
             colour, message = self.look.accepted, f"{verdict.word.upper()}  +{verdict.points}"
+            plain = f"Nice!  +{verdict.points}"
             self.show_list()
         else:
             colour = self.look.repeated if verdict.reason == "already found" else self.look.refused
-            message = f"{verdict.word.upper()}: {verdict.reason}"
+            message, plain = f"{verdict.word.upper()}: {verdict.reason}", verdict.reason.capitalize()
         if "flash" in self.opts.feedback and verdict.path:
             self.flash(verdict.path, colour)
-        self.say(message)
+        if self.opts.plain_message:  # pops up anew (a toast), even where it says what it said
+            self.say("")
+            self.root.after(100, self.say, plain, PLAIN_SHOWS)
+        else:
+            self.say(message)
         now = (self.points, len(self.shown))
         if self.opts.score_delay:
             self.root.after(int(1000 * self.opts.score_delay), self.show_score, *now)

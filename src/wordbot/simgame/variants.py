@@ -47,6 +47,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # the only reply a message under the board, drawn alike for a taken word ("КОТ  +3") and a refused
     # one ("КОТ: not a word"): its text alone tells
     "message": ("--feedback", "message", "--look", "light"),
+    # the only reply a message that names no word ("Nice!  +3", "Not a word") and clears after a second
+    "message-plain": ("--feedback", "message", "--plain-message", "--look", "dark"),
     # today's feedback, but the board hides behind a Paused panel while the window lacks the focus
     "blur": ("--pause-on-blur",),
     # no feedback at all: only the selection colour and the clock
