@@ -30,6 +30,8 @@ def test_a_text_says_the_same_something_else_or_too_little_to_trust():
     assert says("~:notамога", "~:notaword") == "unsure"
     assert says(None, "~+#") is None and says("~+#", None) is None
     assert says("", "~+#") == "unsure"  # a change with no text: no verdict, never a blacklisting
+    assert says("nice!+#", "nice!+#") == "same" and says("notaword", "nice!+#") == "other"  # naming none
+    assert says(template("Score 15", "score"), "score#") == "unsure"  # the word taken out of a score line
     assert says("vooo+#", "~+#") == "same"  # "ИОД +3": the word misread past finding, the rest there
     assert says("vooo:notaword", "~+#") == says("vooo+#", "~") == "other"  # the rest missing, or nothing
 
