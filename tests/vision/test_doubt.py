@@ -248,6 +248,32 @@ def test_a_letter_too_faint_to_find_is_no_sure_empty_tile():
     assert min(empty) >= THRESHOLD
 
 
+def test_a_heavy_glyph_filling_its_tile_is_never_surely_empty():
+    """A faux-bold pixel face's Ш, Щ, Ж, Ю on small tiles is one block of ink filling the letter box:
+    the tile's middle is even (all ink) and only a thin rim of the tile's fill shows at its sides.
+    Such a tile is never read as surely empty (Amstrad PC1512's, read empty at 0.72-1.0, would let
+    a Balda game take it as free)."""
+    style = look(font="pc/Px_IBM_CGA.ttf", effect="bold", tile_rgb=(200, 120, 160), text_rgb=(20, 20, 90),
+                 panel_rgb=(20, 90, 60), letter_size=0.6, gap=0.15)
+    letters = ["ш", "щ", "ж", "ю", "н", "к"] * 6
+    shot = render(np.random.default_rng(0), style, 6, 6, tile=20, letters=letters)
+    reading = read_board(shot.image, "ru")
+    assert (reading.rows, reading.cols) == (6, 6)
+    assert _sure_wrong(reading, shot.tiles) == []
+
+
+@pytest.mark.parametrize("shape", ["bevelled", "shaded", "glossy", "outline"])
+def test_plain_empty_tiles_stay_surely_empty(shape):
+    """An empty tile's fill may differ at its sides from its middle (a bevel, lighter on one side
+    and darker on the other; a gradient; an outline): it is no block of ink, and stays sure."""
+    style = look(shape=shape, empty_rgb=(240, 220, 170))
+    shot = render(np.random.default_rng(1), style, 4, 4, tile=40, letters=["к", "", "о", ""] * 4)
+    reading = read_board(shot.image, "ru")
+    assert _sure_wrong(reading, shot.tiles) == []
+    empty = [conf for want, conf in zip(shot.tiles, reading.confidence, strict=True) if not want]
+    assert min(empty) >= THRESHOLD
+
+
 def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
     """Small letters on round tiles (the browser game's night look): a bare stroke as tall as the
     board's ascenders is l when a sure i on the board shows its dot standing apart. In faux bold
