@@ -367,6 +367,35 @@ def test_tesseract_does_not_confirm_a_letter_the_board_draws_two_ways(monkeypatc
     assert list(second(glyphs, [0.2, 0.2, 0.9, 0.9, 0.9])[:2]) == pytest.approx([0.2, read.AGREED])
 
 
+def test_tesseract_does_not_confirm_a_letter_read_from_two_shapes_none_sure(monkeypatch):
+    """Where the board shows no glyph of a letter surely, a doubtful glyph is made sure by Tesseract
+    agreeing only where it is drawn like every other glyph read as that letter: Cupola's А read Д
+    (0.6, Tesseract agreeing) beside its real Д, zeroed as another shape. With a V read U among
+    doubtful U's, none is confirmed; without it, the U's are."""
+    from wordbot.ocr import read
+    from wordbot.ocr.bank import Match
+
+    shot = render(np.random.default_rng(5), look(font="pc/Px_IBM_EGA9.ttf"), 3, 3, tile=40,
+                  letters=list("vuuu") + ["a"] * 5)
+    pictures = read_board(shot.image, "en").pictures
+    monkeypatch.setattr(read, "opinions", lambda inks, lang, case: ["u"] * len(inks))
+
+    def second(glyphs: np.ndarray, letters: list[str], conf: list[float]) -> np.ndarray:
+        conf = np.array(conf, np.float32)
+        score = np.where(conf[:, None] < THRESHOLD, [[0.94, 0.886]], [[0.98, 0.80]]).astype(np.float32)
+        m = Match(letters, score.max(axis=1), score.min(axis=1), np.ones(len(conf), bool))
+        found = read.Script("en", "upper", Scores(["u", "a"], score, score.copy()), np.zeros(len(conf), bool))
+        read._second_reader([np.ones((9, 9))] * len(conf), glyphs, found, m, list(letters), conf,
+                            np.arange(len(conf)), np.ones(len(conf), bool))
+        return conf
+
+    doubtful_u, sure_a = [0.2] * 4, [0.9] * 5
+    with_v = second(pictures, ["u"] * 4 + ["a"] * 5, doubtful_u + sure_a)
+    assert list(with_v[:4]) == pytest.approx([0.2] * 4)
+    without_v = second(pictures[1:], ["u"] * 3 + ["a"] * 5, doubtful_u[1:] + sure_a)
+    assert list(without_v[:3]) == pytest.approx([read.AGREED] * 3)
+
+
 def test_a_monospaced_faces_narrow_zhe_is_asked_of_tesseract(monkeypatch):
     """In a monospaced face Ж, Ш and Щ are no wider than the board's other letters, so the size check
     keeps them doubtful; Tesseract, seeing the ink unstretched, is asked about Ж (and its agreement

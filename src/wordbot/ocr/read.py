@@ -666,10 +666,11 @@ def _measures(pixel: np.ndarray, shape: np.ndarray, letters: np.ndarray) -> np.n
 
 def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: list[int]) -> list[int]:
     """Of the doubtful glyphs ``ask`` (of a board's lettered ``glyphs``, read as ``letters`` with
-    ``conf``), those drawn like every glyph read surely as their letter on the board: as alike as
-    the board's sure glyphs (``SOURCE``) of some letter are to each other (the least of
-    ``_measures``). A letter read from two shapes is two letters drawn near alike. All of ``ask``
-    where no letter is sure twice (nothing to measure by)."""
+    ``conf``), those drawn like the board's sure glyphs (``SOURCE``) of their letter, or where it
+    has none like every other glyph read as it: as alike as the board's sure glyphs of some letter
+    are to each other (the least of ``_measures``). A letter read from two shapes is two letters
+    drawn near alike, and which is the letter's neither reader tells where the board shows none
+    of them surely. All of ``ask`` where no letter is sure twice (nothing to measure by)."""
     sure = np.nonzero(conf >= SOURCE)[0]
     if len(sure) == 0 or not ask:
         return list(ask)
@@ -679,9 +680,17 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
     if not np.isfinite(measure):
         return list(ask)
     score = mixed(pixel[ask], shape[ask], pixel, shape)
-    sure_read = conf >= THRESHOLD
-    return [k for r, k in enumerate(ask)
-            if np.all(score[r, (column == letters[k]) & sure_read] >= measure)]
+    kept = []
+    for r, k in enumerate(ask):
+        same = column == letters[k]
+        same[k] = False
+        # The board's own templates of the letter where it has them; else every other glyph read
+        # as it, sure or not (Cupola's А read Д beside its real Д, zeroed as another shape: both
+        # readers read Д; SungtiL's Й read П, its breve lost, beside a П just sure).
+        sure_same = same & (conf >= SOURCE)
+        if np.all(score[r, sure_same if sure_same.any() else same] >= measure):
+            kept.append(k)
+    return kept
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
