@@ -686,7 +686,7 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
         same[k] = False
         # The board's own templates of the letter where it has them; else every other glyph read
         # as it, sure or not (Cupola's А read Д beside its real Д, zeroed as another shape: both
-        # readers read Д; SungtiL's Й read П, its breve lost, beside a П just sure).
+        # readers read Д).
         sure_same = same & (conf >= SOURCE)
         if np.all(score[r, sure_same if sure_same.any() else same] >= measure):
             kept.append(k)
