@@ -31,8 +31,9 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-migmix fonts-ipamj-mincho fonts-arphic-gkai00mp fonts-cns11643-sung
           fonts-morisawa-bizud-mincho fonts-nanum-eco fonts-mona fonts-arphic-ukai fonts-takao-mincho
           fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
-          fonts-babelstone-modern fonts-noto-cjk fonts-monapo)
-BLIND=(fonts-georgewilliams fonts-cns11643-kai t1-cyrillic fonts-ukij-uyghur)
+          fonts-babelstone-modern fonts-noto-cjk fonts-monapo fonts-georgewilliams fonts-cns11643-kai
+          t1-cyrillic fonts-ukij-uyghur)
+BLIND=(fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -248,6 +248,32 @@ def test_a_letter_too_faint_to_find_is_no_sure_empty_tile():
     assert min(empty) >= THRESHOLD
 
 
+def test_a_heavy_glyph_filling_its_tile_is_never_surely_empty():
+    """A faux-bold pixel face's Ш, Щ, Ж, Ю on small tiles is one block of ink filling the letter box:
+    the tile's middle is even (all ink) and only a thin rim of the tile's fill shows at its sides.
+    Such a tile is never read as surely empty (Amstrad PC1512's, read empty at 0.72-1.0, would let
+    a Balda game take it as free)."""
+    style = look(font="pc/Px_IBM_CGA.ttf", effect="bold", tile_rgb=(200, 120, 160), text_rgb=(20, 20, 90),
+                 panel_rgb=(20, 90, 60), letter_size=0.6, gap=0.15)
+    letters = ["ш", "щ", "ж", "ю", "н", "к"] * 6
+    shot = render(np.random.default_rng(0), style, 6, 6, tile=20, letters=letters)
+    reading = read_board(shot.image, "ru")
+    assert (reading.rows, reading.cols) == (6, 6)
+    assert _sure_wrong(reading, shot.tiles) == []
+
+
+@pytest.mark.parametrize("shape", ["bevelled", "shaded", "glossy", "outline"])
+def test_plain_empty_tiles_stay_surely_empty(shape):
+    """An empty tile's fill may differ at its sides from its middle (a bevel, lighter on one side
+    and darker on the other; a gradient; an outline): it is no block of ink, and stays sure."""
+    style = look(shape=shape, empty_rgb=(240, 220, 170))
+    shot = render(np.random.default_rng(1), style, 4, 4, tile=40, letters=["к", "", "о", ""] * 4)
+    reading = read_board(shot.image, "ru")
+    assert _sure_wrong(reading, shot.tiles) == []
+    empty = [conf for want, conf in zip(shot.tiles, reading.confidence, strict=True) if not want]
+    assert min(empty) >= THRESHOLD
+
+
 def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
     """Small letters on round tiles (the browser game's night look): a bare stroke as tall as the
     board's ascenders is l when a sure i on the board shows its dot standing apart. In faux bold
@@ -339,6 +365,35 @@ def test_tesseract_does_not_confirm_a_letter_the_board_draws_two_ways(monkeypatc
 
     # The V stays doubtful; a fourth U, drawn like the sure ones, is confirmed.
     assert list(second(glyphs, [0.2, 0.2, 0.9, 0.9, 0.9])[:2]) == pytest.approx([0.2, read.AGREED])
+
+
+def test_tesseract_does_not_confirm_a_letter_read_from_two_shapes_none_sure(monkeypatch):
+    """Where the board shows no glyph of a letter surely, a doubtful glyph is made sure by Tesseract
+    agreeing only where it is drawn like every other glyph read as that letter: Cupola's А read Д
+    (0.6, Tesseract agreeing) beside its real Д, zeroed as another shape. With a V read U among
+    doubtful U's, none is confirmed; without it, the U's are."""
+    from wordbot.ocr import read
+    from wordbot.ocr.bank import Match
+
+    shot = render(np.random.default_rng(5), look(font="pc/Px_IBM_EGA9.ttf"), 3, 3, tile=40,
+                  letters=list("vuuu") + ["a"] * 5)
+    pictures = read_board(shot.image, "en").pictures
+    monkeypatch.setattr(read, "opinions", lambda inks, lang, case: ["u"] * len(inks))
+
+    def second(glyphs: np.ndarray, letters: list[str], conf: list[float]) -> np.ndarray:
+        conf = np.array(conf, np.float32)
+        score = np.where(conf[:, None] < THRESHOLD, [[0.94, 0.886]], [[0.98, 0.80]]).astype(np.float32)
+        m = Match(letters, score.max(axis=1), score.min(axis=1), np.ones(len(conf), bool))
+        found = read.Script("en", "upper", Scores(["u", "a"], score, score.copy()), np.zeros(len(conf), bool))
+        read._second_reader([np.ones((9, 9))] * len(conf), glyphs, found, m, list(letters), conf,
+                            np.arange(len(conf)), np.ones(len(conf), bool))
+        return conf
+
+    doubtful_u, sure_a = [0.2] * 4, [0.9] * 5
+    with_v = second(pictures, ["u"] * 4 + ["a"] * 5, doubtful_u + sure_a)
+    assert list(with_v[:4]) == pytest.approx([0.2] * 4)
+    without_v = second(pictures[1:], ["u"] * 3 + ["a"] * 5, doubtful_u[1:] + sure_a)
+    assert list(without_v[:3]) == pytest.approx([read.AGREED] * 3)
 
 
 def test_a_monospaced_faces_narrow_zhe_is_asked_of_tesseract(monkeypatch):

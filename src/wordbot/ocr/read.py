@@ -199,6 +199,71 @@ def _row_spread(image: np.ndarray, geometry: BoardGeometry, i: int) -> float:
     return float((patches.max(axis=1) - patches.min(axis=1)).max())
 
 
+RIM_SHRINK = 0.03  # of the tile side cut from each edge to see a tile's rim
+PAIRS = 16  # lettered tiles whose two colours an empty tile's are compared with
+
+
+def _rim(image: np.ndarray, geometry: BoardGeometry, i: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(middle, sides): the colour of cell ``i``'s middle and the one colour both its sides show at
+    mid height, where they stand from the middle as ink from a tile (``EMPTY_CONTRAST``); None
+    elsewhere, and where the sides differ from each other as much (a bevel, lighter on one side and
+    darker on the other). Each side's colour is its column farthest from the middle within a band
+    along it: a heavy glyph filling the letter box leaves only a thin rim of the tile's fill."""
+    H, W = image.shape[:2]
+    x, y, w, h = geometry.cell_box(i, RIM_SHRINK)
+    crop = image[max(0, y): min(H, y + h), max(0, x): min(W, x + w)].astype(np.float32)
+    h, w = crop.shape[:2]
+    if min(h, w) < 8:
+        return None
+    columns = crop[h // 3: h - h // 3].mean(axis=0)
+    middle = columns[w // 4: w - w // 4].mean(axis=0)
+    band = max(1, w // 6)
+    left, right = (side[np.abs(side - middle).max(axis=1).argmax()]
+                   for side in (columns[:band], columns[w - band:]))
+    apart = min(np.abs(left - middle).max(), np.abs(right - middle).max())
+    if apart - np.abs(left - right).max() < EMPTY_CONTRAST:
+        return None
+    return middle, (left + right) / 2
+
+
+def _tones(crop: np.ndarray, ink: np.ndarray | None) -> tuple[np.ndarray, np.ndarray] | None:
+    """A lettered tile's two colours: its ink's and its background's (either way round: the
+    reader takes the colour most of the tile lies near for the background, the ink's where a heavy
+    glyph covers most of it)."""
+    if ink is None or ink.shape != crop.shape[:2]:
+        return None
+    inked, bare = ink >= 0.5, ink == 0
+    if not inked.any() or not bare.any():
+        return None
+    pixels = crop.reshape(*ink.shape, -1).astype(np.float32)
+    return np.median(pixels[inked], axis=0), np.median(pixels[bare], axis=0)
+
+
+def _ink_blocks(image: np.ndarray, geometry: BoardGeometry, empty: np.ndarray,
+                inks: list[np.ndarray | None]) -> list[int]:
+    """The ``empty`` cells (no ink found) whose middle and sides are the board's two colours, its
+    letters' ink and their tiles' background (``inks``), either way round, as on most lettered
+    tiles: a block of ink filling the letter box (a heavy glyph: a faux-bold pixel Ш, Ж, Ю on a
+    small tile), the tile's fill showing only at its sides. Its ink was taken for the tile's own
+    colour; an empty tile shows no letter's colours (an outline or a bevel is no letter's ink)."""
+    rims = {i: rim for i in np.nonzero(empty)[0] if (rim := _rim(image, geometry, int(i))) is not None}
+    if not rims:
+        return []
+    lettered = [i for i, ink in enumerate(inks) if ink is not None][:PAIRS]
+    pairs = [p for i in lettered if (p := _tones(_crop(image, geometry, i), inks[i])) is not None]
+    if not pairs:
+        return []
+    out = []
+    for i, (middle, sides) in rims.items():
+        alike = sum(
+            max(np.abs(middle - a).max(), np.abs(sides - b).max()) < EMPTY_CONTRAST
+            or max(np.abs(middle - b).max(), np.abs(sides - a).max()) < EMPTY_CONTRAST
+            for a, b in pairs)
+        if 2 * alike >= len(pairs):
+            out.append(int(i))
+    return out
+
+
 SHORT = 0.5  # of the board's median glyph height: a glyph this short has lost ink (a letter's x-height
 # to its ascenders is about 0.7)
 TALL = 1.15  # of the board's median capital's height: taller than a capital without parts above or below
@@ -497,11 +562,13 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         if found.lang == "en" and found.case == "lower":
             _bare_strokes(tiles_seen, tiles, conf, size[:, 0], idx)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful, and
-    # so is a tile whose middle is not even along its rows (a letter the ink was lost of).
+    # so is a tile whose middle is not even along its rows (a letter the ink was lost of), or is a
+    # block of the board's ink with the tile's fill at its sides (a glyph filling the letter box).
     empty = ~inked
     conf[empty] = np.clip((2 * EMPTY_CONTRAST - contrast[empty]) / EMPTY_CONTRAST, 0, 1)
     for i in np.nonzero(empty)[0]:
         conf[i] = min(conf[i], np.clip(2 * (EVEN - _row_spread(image, geometry, i)) / EVEN, 0, 1))
+    conf[_ink_blocks(image, geometry, empty, tiles_seen.inks)] = 0.0
     return BoardReading(geometry.rows, geometry.cols, [t.replace("ё", "е") for t in tiles],
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
@@ -599,10 +666,11 @@ def _measures(pixel: np.ndarray, shape: np.ndarray, letters: np.ndarray) -> np.n
 
 def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: list[int]) -> list[int]:
     """Of the doubtful glyphs ``ask`` (of a board's lettered ``glyphs``, read as ``letters`` with
-    ``conf``), those drawn like every glyph read surely as their letter on the board: as alike as
-    the board's sure glyphs (``SOURCE``) of some letter are to each other (the least of
-    ``_measures``). A letter read from two shapes is two letters drawn near alike. All of ``ask``
-    where no letter is sure twice (nothing to measure by)."""
+    ``conf``), those drawn like the board's sure glyphs (``SOURCE``) of their letter, or where it
+    has none like every other glyph read as it: as alike as the board's sure glyphs of some letter
+    are to each other (the least of ``_measures``). A letter read from two shapes is two letters
+    drawn near alike, and which is the letter's neither reader tells where the board shows none
+    of them surely. All of ``ask`` where no letter is sure twice (nothing to measure by)."""
     sure = np.nonzero(conf >= SOURCE)[0]
     if len(sure) == 0 or not ask:
         return list(ask)
@@ -612,9 +680,17 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
     if not np.isfinite(measure):
         return list(ask)
     score = mixed(pixel[ask], shape[ask], pixel, shape)
-    sure_read = conf >= THRESHOLD
-    return [k for r, k in enumerate(ask)
-            if np.all(score[r, (column == letters[k]) & sure_read] >= measure)]
+    kept = []
+    for r, k in enumerate(ask):
+        same = column == letters[k]
+        same[k] = False
+        # The board's own templates of the letter where it has them; else every other glyph read
+        # as it, sure or not (Cupola's А read Д beside its real Д, zeroed as another shape: both
+        # readers read Д).
+        sure_same = same & (conf >= SOURCE)
+        if np.all(score[r, sure_same if sure_same.any() else same] >= measure):
+            kept.append(k)
+    return kept
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart

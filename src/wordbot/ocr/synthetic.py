@@ -85,7 +85,8 @@ DEV_FONTS = (
 # fonts-cns11643-sung, fonts-morisawa-bizud-mincho, fonts-nanum-eco, fonts-mona, fonts-arphic-ukai),
 # and the blind set "blind-2026-11-26-d" since its run (fonts-takao-mincho, fonts-arphic-gbsn00lp,
 # fonts-umeplus-cl, fonts-cwtex-heib, fonts-cwtex-kai, fonts-cwtex-ming, fonts-babelstone-modern,
-# fonts-noto-cjk, fonts-monapo).
+# fonts-noto-cjk, fonts-monapo), and the blind set "blind-2026-11-27-b" since its run
+# (fonts-georgewilliams, fonts-cns11643-kai, t1-cyrillic's Free Chancery, fonts-ukij-uyghur).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -130,6 +131,11 @@ HELDOUT_FONTS = (
     "takao-mincho/TakaoPMincho.ttf", "arphic-gbsn00lp/gbsn00lp.ttf", "umeplus-cl/umeplus-clp-gothic.ttf",
     "cwtex/cwheib.ttf", "cwtex/cwkai.ttf", "cwtex/cwming.ttf", "babelstone/BabelStoneModern.ttf",
     "noto/NotoSansCJK-Bold.ttc", "noto/NotoSerifCJK-Bold.ttc", "monapo/monapo.ttf",
+    "fonts-georgewilliams/Caliban.ttf", "fonts-georgewilliams/Caslon-Black.ttf",
+    "fonts-georgewilliams/Cupola.ttf", "fonts-georgewilliams/GWMonospaceBold.ttf",
+    "cns11643/TW-Kai-98_1.ttf", "X11/Type1/z003034d.pfb",
+    "fonts-ukij-uyghur/UKIJInichkeb.ttf", "fonts-ukij-uyghur/UKIJEsBold.ttf",
+    "fonts-ukij-uyghur/UKIJKesme-b.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -140,22 +146,16 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-27-b" (not "blind-2026-11-27", an older set's name), chosen on
-# 2026-11-27 before any tuning for that session and measured once at the end by bench/bench_vision.py:
-# fonts never used in development, in the bank, in the tests or in an earlier blind or held-out set
-# (Debian fonts-georgewilliams, fonts-cns11643-kai, t1-cyrillic, fonts-ukij-uyghur: George Williams'
-# Caliban (a sans with a Greek-like Л), Caslon Black (a heavy old-style serif), Cupola (a thin sans
-# with odd Д and Б), GW Monospace Bold (a typewriter slab); TW-Kai (a Taiwanese kai whose Cyrillic is
-# full-width); URW's Free Chancery (a chancery italic, from the Cyrillic Type 1 fonts); and three Uyghur
-# faces' Latin and Cyrillic: UKIJ Inchike Bold (a condensed sans), UKIJ Esliye Bold (a bold serif),
-# UKIJ Kesme Bold (a bold italic serif)), drawn in every style of ``random_look`` plus the held-out
-# tile styles.
+# The blind set "blind-2026-11-27-c", chosen on 2026-11-27 (early morning) before any tuning for that
+# session and measured once at the end by bench/bench_vision.py: fonts never used in development, in
+# the bank, in the tests or in an earlier blind or held-out set (Debian fonts-ricty-diminished,
+# fonts-linex, fonts-ipaexfont-mincho: Ricty Diminished Bold and Bold Oblique (a Japanese programming
+# face: Inconsolata's Latin, M+ Cyrillic), LinEx's BABEL Unicode Bold and Italic (an old-style serif)
+# and IPAex Mincho (a Japanese mincho with full-width Cyrillic)), drawn in every style of
+# ``random_look`` plus the held-out tile styles. Few Debian fonts with Cyrillic are left unused.
 BLIND_FONTS = (
-    "fonts-georgewilliams/Caliban.ttf", "fonts-georgewilliams/Caslon-Black.ttf",
-    "fonts-georgewilliams/Cupola.ttf", "fonts-georgewilliams/GWMonospaceBold.ttf",
-    "cns11643/TW-Kai-98_1.ttf", "X11/Type1/z003034d.pfb",
-    "fonts-ukij-uyghur/UKIJInichkeb.ttf", "fonts-ukij-uyghur/UKIJEsBold.ttf",
-    "fonts-ukij-uyghur/UKIJKesme-b.ttf",
+    "ricty-diminished/RictyDiminished-Bold.ttf", "ricty-diminished/RictyDiminished-BoldOblique.ttf",
+    "linex/BABEbold.ttf", "linex/BABELita.ttf", "ipaexfont-mincho/ipaexm.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
