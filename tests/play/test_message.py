@@ -10,18 +10,20 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import FeedbackSpec, Signature
 from wordbot.play.feedback import Replies, Watch
-from wordbot.play.message import common, reply_text, says, template
+from wordbot.play.message import common, named, plain, reply_text, says, template
 
 FONTS = Path("/usr/share/fonts/truetype")
 BOARD = (40, 40, 320, 320)
 
 
 def test_a_template_leaves_out_the_word_as_read_and_the_numbers():
-    assert template("КОТ  +3", "кот") == template("DOG +12", "dog") == "~+#"
-    assert template("ра д ио + 3", "радио") == "~+#"  # a bold word's letters parted
-    assert template("OOG +3", "dog") == "~+#"  # its first letter misread
-    assert template("KOPA: not a word", "кора") == "~:notaword"  # Latin look-alikes of its letters
-    assert template("Nice! CAT +4", "cat") == "nice!~+#"
+    assert named(template("КОТ  +3", "кот")) == named(template("DOG +12", "dog")) == "~+#"
+    assert named(template("ра д ио + 3", "радио")) == "~+#"  # a bold word's letters parted
+    assert named(template("OOG +3", "dog")) == "~+#"  # its first letter misread
+    assert named(template("KOPA: not a word", "кора")) == "~:notaword"  # Latin look-alikes of its letters
+    assert named(template("Nice! CAT +4", "cat")) == "nice!~+#"
+    # a text that names no word is kept whole where a word is like part of it
+    assert plain(template("Score 15", "score")) == "score#" and named(template("Score 15", "score")) == "~#"
 
 
 def test_a_text_says_the_same_something_else_or_too_little_to_trust():
@@ -31,7 +33,7 @@ def test_a_text_says_the_same_something_else_or_too_little_to_trust():
     assert says(None, "~+#") is None and says("~+#", None) is None
     assert says("", "~+#") == "unsure"  # a change with no text: no verdict, never a blacklisting
     assert says("nice!+#", "nice!+#") == "same" and says("notaword", "nice!+#") == "other"  # naming none
-    assert says(template("Score 15", "score"), "score#") == "unsure"  # the word taken out of a score line
+    assert says(template("Score 15", "score"), "score#") == "same"  # "score" is no word of a score line
     assert says("vooo+#", "~+#") == "same"  # "ИОД +3": the word misread past finding, the rest there
     assert says("vooo:notaword", "~+#") == says("vooo+#", "~") == "other"  # the rest missing, or nothing
 
@@ -40,6 +42,9 @@ def test_the_text_most_learning_replies_share_is_the_acceptance():
     assert common(["~+#", "~+#", "~:notaword"]) == "~+#"
     assert common(["~+#", "~:notaword"]) is None  # no majority
     assert common(["~+#", None, None]) is None  # one reading is no agreement
+    score = [template(f"Score {n}", w) for n, w in [(12, "secure"), (15, "dog"), (19, "cat")]]
+    assert common(score) == "score#", score  # naming no word: as read, "secure" not left out of it
+    assert common([template("КОТ  +3", "кот"), template("DOG +12", "dog")]) == "~+#"
 
 
 def window(message: str, earlier: str = "") -> np.ndarray:

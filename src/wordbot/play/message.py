@@ -34,18 +34,31 @@ def _fold(text: str) -> str:
 
 
 def template(text: str, word: str) -> str:
-    """``text`` with ``word`` and numbers left out, and no spaces (Tesseract may part a bold word's
-    letters): what stays the same from one word's reply to the next. The word is the shortest
-    stretch holding most of its letters in order, as read (a letter misread or two)."""
-    flat = _fold("".join(text.split()))
+    """``text`` with numbers left out and no spaces (Tesseract may part a bold word's letters), the
+    stretch of it that is ``word`` marked ⟨so⟩: what stays the same from one word's reply to the next
+    is the text with the word left out (``named``) where the acceptance names the word, and the text
+    as read (``plain``) where it names none (a word like part of it, "score" in "Score 12", is no
+    word of the reply). The word is the shortest stretch holding most of its letters in order, as
+    read (a letter misread or two)."""
+    flat = re.sub(r"\d+", "#", _fold("".join(text.split())))
     want = _fold(word)
     blocks = [b for b in SequenceMatcher(None, flat, want, autojunk=False).get_matching_blocks() if b.size]
     if blocks and sum(b.size for b in blocks) >= WORD_LIKE * len(want):
         first, last = blocks[0], blocks[-1]  # grown over the word's letters before and after them
         start, end = max(0, first.a - first.b), last.a + last.size + len(want) - last.b - last.size
         if end - start <= len(want) + 2:
-            flat = flat[:start] + "~" + flat[end:]
-    return re.sub(r"\d+", "#", flat)
+            flat = f"{flat[:start]}⟨{flat[start:end]}⟩{flat[end:]}"
+    return flat
+
+
+def named(text: str) -> str:
+    """A template with the word it names left out: "~+#" for "КОТ  +3"."""
+    return re.sub("⟨[^⟩]*⟩", "~", text)
+
+
+def plain(text: str) -> str:
+    """A template as read, naming no word."""
+    return text.replace("⟨", "").replace("⟩", "")
 
 
 def alike(a: str, b: str) -> bool:
@@ -59,8 +72,7 @@ def says(text: str | None, accepted: str | None) -> str | None:
         return None
     if not text:  # a change with no text in it: a message gone before it was read
         return "unsure"
-    if "~" in text and "~" not in accepted:  # a word like part of a text that names none ("score"
-        return "unsure"  # in "Score 12") was taken out of it: the rest cannot say
+    text = named(text) if "~" in accepted else plain(text)
     if _fits(text, accepted):
         return "same"
     ratio = SequenceMatcher(None, text, accepted).ratio()
@@ -101,10 +113,17 @@ def reply_text(watch: Watch, before: np.ndarray, afters: Sequence[np.ndarray], w
 
 
 def common(templates: list[str | None]) -> str | None:
-    """The template most replies share, if more than half do (and at least two)."""
-    read = [t for t in templates if t]
+    """What most replies say, if more than half do (and at least two): with the word left out
+    where that names it ("~+#"), else as read ("nice!+#", "score#")."""
+    said = _most([named(t) for t in templates if t], len(templates))
+    if said is not None and "~" not in said:
+        said = _most([plain(t) for t in templates if t], len(templates))
+    return said
+
+
+def _most(read: list[str], of: int) -> str | None:
     for lead in read:
         share = sum(alike(lead, t) for t in read)
-        if share >= 2 and 2 * share > len(templates):
+        if share >= 2 and 2 * share > of:
             return lead
     return None
