@@ -227,6 +227,13 @@ def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None,
     return [(a, y0, b - a + 1, h) for a, b in spans]
 
 
+def union(*boxes: Box) -> Box:
+    """The box around ``boxes``."""
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
+
+
 def grown_box(frame: np.ndarray, box: Box, exclude: Box | None = None, line: bool = False) -> Box:
     """``box`` grown sideways over the whole words of text it touches (``line``: over every word
     of its line; see ``word_boxes``): a number that gained a digit, a message only part of which

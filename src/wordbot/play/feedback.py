@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from wordbot.games import RGB, FeedbackSpec, Signature
+from wordbot.ocr.text import union
 from wordbot.play.message import says
 
 COLOUR = 40.0  # RGB distance under which two colours are the same (a generic just-noticeable gap)
@@ -200,11 +201,7 @@ class Watch:
                     ignore: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
         """The box around every change ``marks`` sees (None: nothing changed)."""
         boxes = [b for _, _, b in self._changes(base, frame, ignore)]
-        if not boxes:
-            return None
-        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-        x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
-        return x0, y0, x1 - x0, y1 - y0
+        return union(*boxes) if boxes else None
 
     def marks(self, base: np.ndarray, frame: np.ndarray, ignore: np.ndarray | None = None) -> set[str]:
         """Where the window changed outside the board (but in ``ignore``): side of the board and

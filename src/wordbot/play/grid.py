@@ -679,7 +679,7 @@ class GridPlayer(Seat):
         if not alone(self._poll(alone, max(0.4, self.opts.hold_wait), 0.05)):
             return False
         self.wait(0.3)
-        return self._alone(colours, cell)
+        return alone(self.cell_colours(self.watch))
 
     def _alone(self, colours: np.ndarray, cell: int) -> bool:
         """Whether ``cell`` is now the one cell whose colour differs from ``colours``."""
@@ -858,17 +858,16 @@ class GridPlayer(Seat):
                 self.report.resent += 1
                 resend = None
             time.sleep(0.01)
-        text = None
+        text, looks_in = None, (frame.image, *shown[::-1])  # where its message is read
         if reads and sig.marks:
             said = "".join(self.reading.tiles[c] for c in cells)
             self._texts = self._texts or ThreadPoolExecutor(1, thread_name_prefix="reply-text")
-            text = self._texts.submit(reply_text, self.watch, before.image, [frame.image, *shown[::-1]], said,
-                                      stirred)
+            text = self._texts.submit(reply_text, self.watch, before.image, looks_in, said, stirred)
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
         self._last_reply = (frame.image, marks | unsure)
-        return Reply(sig, (before.image, frame.image), text, (frame.image, *shown[::-1]))
+        return Reply(sig, (before.image, frame.image), text, looks_in)
 
     def _stirred(self, image: np.ndarray) -> np.ndarray | None:
         """What changed in the window since the last reply was watched (its toast still fading):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordbot.ocr.text import grown_box, read_line
+from wordbot.ocr.text import grown_box, read_line, union
 
 if TYPE_CHECKING:
     from wordbot.play.feedback import Watch
@@ -99,8 +99,7 @@ def reply_text(watch: Watch, before: np.ndarray, afters: Sequence[np.ndarray], w
     boxes = [b for b in (watch.changed_box(before, a, ignore) for a in afters) if b is not None]
     if not boxes:
         return None
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    box = (x0, y0, max(b[0] + b[2] for b in boxes) - x0, max(b[1] + b[3] for b in boxes) - y0)
+    box = union(*boxes)
     for after in afters:
         try:  # the whole line: a part the last reply had alike did not change
             tokens = read_line(after, grown_box(after, box, watch.box, line=True), "--psm 6", "eng+rus")

@@ -22,7 +22,18 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from wordbot.ocr.text import DIGITS, Box, Page, Token, grown_box, line_page, read, read_pages, word_boxes
+from wordbot.ocr.text import (
+    DIGITS,
+    Box,
+    Page,
+    Token,
+    grown_box,
+    line_page,
+    read,
+    read_pages,
+    union,
+    word_boxes,
+)
 from wordbot.play.feedback import CHANGED, Watch
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
@@ -175,15 +186,15 @@ def find_score(watch: Watch, sent: Sequence[np.ndarray], points: Sequence[int] =
         for box in boxes if k == 0 else ():
             same = [p for p in places if _same_place(p[0], box)]
             if same:
-                same[0][0] = _union(same[0][0], box)
+                same[0][0] = union(same[0][0], box)
             else:
                 places.append([box])
         for p in places if k else ():
             hit = [b for b in boxes if _same_place(p[-1], b)]
             if hit:
-                p.append(_union(*hit))
+                p.append(union(*hit))
         places = [p for p in places if len(p) == k + 1]
-    boxes = [_union(*p) for p in places]
+    boxes = [union(*p) for p in places]
     values = read_numbers([(f, box) for box in boxes for f in sent], batch=True)
     best: tuple[int, Box] | None = None
     for i, box in enumerate(boxes):
@@ -198,12 +209,6 @@ def _counts(values: list[int | None], points: Sequence[int]) -> bool:
     more: a count of words found, not their points."""
     steps = [(b - a, p) for a, b, p in zip(values, values[1:], points, strict=False) if a is not None]
     return bool(steps) and all(d == 1 for d, _ in steps) and any(p != 1 for _, p in steps)
-
-
-def _union(*boxes: Box) -> Box:
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
-    return x0, y0, x1 - x0, y1 - y0
 
 
 class ScoreSearch:
