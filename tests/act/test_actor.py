@@ -151,3 +151,18 @@ def test_typed_words_end_with_return_or_are_cleared_and_typed_again_when_the_gam
     answers = iter([False, True])  # a key lost the first time
     assert Actor(rec, BOARD, FAST).type_word("кот", ready=lambda: next(answers))
     assert rec.events == [("write", "кот"), *cleared, ("write", "кот"), ("key", "Return")]
+
+
+def test_a_word_typed_ahead_is_sent_without_typing_it_again_and_retyped_only_when_the_game_lost_a_key():
+    rec = recorder()
+    actor = Actor(rec, BOARD, FAST)
+    actor.write("кот")
+    assert actor.type_word("кот", written=True)
+    assert rec.events == [("write", "кот"), ("key", "Return")]
+    rec.events.clear()
+    answers = iter([False, True])  # the game cleared it (or lost a key) while it showed the last reply
+    assert actor.type_word("кот", ready=lambda: next(answers), written=True)
+    assert rec.events == [*[("key", "BackSpace")] * 5, ("key", "Escape"), ("write", "кот"), ("key", "Return")]
+    rec.events.clear()
+    actor.erase("кот")
+    assert rec.events == [*[("key", "BackSpace")] * 5, ("key", "Escape")]

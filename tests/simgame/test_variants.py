@@ -231,6 +231,29 @@ def test_a_busy_game_takes_keys_late_but_in_order(game):
     assert [(s["word"], s["accepted"]) for s in g.submissions()] == [(w, True) for w in words]
 
 
+def test_a_verdict_clears_what_was_typed_while_it_was_on_its_way(game):
+    from wordbot.act.xkeys import XKeys
+
+    g = game(*VARIANTS["type-reset"], "--duration", "20")
+    first, second = g.word(0)[0], g.word(1)[0]
+    keys = XKeys()
+    keys.write(first, 0.005)
+    keys.key("Return", 0.005)
+    keys.write(second, 0.005)  # typed before the verdict (0.2-0.6 s late) shows: lost with it
+    deadline = time.monotonic() + 5
+    while not any(e["event"] == "typed reset" for e in read_log(g.log)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    keys.key("Return", 0.005)
+    keys.write(second, 0.005)
+    keys.key("Return", 0.005)
+    keys.close()
+    deadline = time.monotonic() + 5
+    while len(g.submissions()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [e["typed"] for e in read_log(g.log) if e["event"] == "typed reset"] == [second]
+    assert [(s["word"], s["accepted"]) for s in g.submissions()] == [(first, True), (second, True)]
+
+
 def test_raw_motion_skips_a_jumped_tile_and_held_colours_the_drag(game):
     look = LOOKS["light"]
     g = game(*VARIANTS["held"], "--duration", "20")

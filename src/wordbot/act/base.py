@@ -197,22 +197,42 @@ class Actor:
         else:
             raise ValueError(f"unknown confirm {confirm!r}")
 
-    def type_word(self, text: str, submit: str = "Return", ready: Callable[[], bool] | None = None) -> bool:
+    def type_word(self, text: str, submit: str = "Return", ready: Callable[[], bool] | None = None,
+                  written: bool = False) -> bool:
         """Type ``text`` into the focused game window and press ``submit``; True when submitted.
         ``ready``, called in between, may say the game got other text (a lost key): then the input
-        is cleared (BackSpace over more than was typed, then Escape) and typed once more, as a lost
-        tap is tapped again."""
+        is cleared (``erase``) and typed once more, as a lost tap is tapped again. ``written``: the
+        text was typed already (``write``, while the last word's reply showed)."""
         self._start()
-        for _ in range(2):
-            self.driver.write(text)
+        for attempt in range(2):
+            if attempt or not written:
+                self.driver.write(text)
             if ready is None or ready():
                 self.driver.key(submit)
                 self._end()
                 return True
-            for key in ["BackSpace"] * (len(text) + 2) + ["Escape"]:
-                self.driver.key(key)
+            self._erase(text)
         self._end()
         return False
+
+    def write(self, text: str) -> None:
+        """Type ``text`` with no submit: the next word typed while the game shows the last one's
+        reply (``type_word(written=True)`` checks and sends it). Keys reach the game in order, so
+        it follows the last word's Return with no pause (``Pacing.between``: after it)."""
+        self._check_stop()
+        self.driver.write(text)
+        self._end()
+
+    def erase(self, text: str) -> None:
+        """Clear ``text`` typed with no submit."""
+        self._start()
+        self._erase(text)
+        self._end()
+
+    def _erase(self, text: str) -> None:
+        """BackSpace over more than was typed, then Escape."""
+        for key in ["BackSpace"] * (len(text) + 2) + ["Escape"]:
+            self.driver.key(key)
 
     def taps(self, points: Sequence[Point]) -> None:
         """Tap each point in turn (tap-to-select games, buttons)."""

@@ -66,6 +66,8 @@ def board_reader(lang: str) -> Reader:
 
 CYCLES = 5  # words whose time, from the board's rest to the verdict, tells how long the next may take
 CLOCK_STEP = 1.0  # a clock showing whole seconds may show one more than are left
+AHEAD_LOST = 3  # words typed ahead in a row that the game did not show when their turn came: it clears
+# what was typed when it shows a verdict (or drops keys meanwhile), and words are typed one at a time
 
 
 @dataclass
@@ -99,6 +101,7 @@ class RoundReport:
     entered: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # submitted, as planned
     resent: int = 0  # click words confirmed a second time (the game showed no reply to the first)
     paired: int = 0  # words entered while another word's reply was on its way
+    typed_ahead: int = 0  # words typed while the last word's reply showed, then sent
     cleared: int = 0  # selections a click game kept, replaced by a tap on a cell apart
     guessed: list[str] = field(default_factory=list)  # booked as taken on the likelier guess: the game
     # took one of two words worth the same, the score does not say which
@@ -117,7 +120,7 @@ class RoundReport:
                 "rejected": len(self.rejected), "repeated": len(self.repeated),
                 "unregistered": self.unregistered, "unconfirmed": len(self.unconfirmed),
                 "cancelled": len(self.cancelled), "resent": self.resent, "paired": self.paired,
-                "cleared": self.cleared,
+                "typed_ahead": self.typed_ahead, "cleared": self.cleared,
                 "guessed": len(self.guessed), "points": self.points,
                 "game_score": self.score,
                 "unsure_tiles": self.unsure_tiles,
@@ -158,6 +161,14 @@ class Reply:
     def said(self, text: str | None) -> Reply:
         """This reply with its message's text read."""
         return replace(self, sig=replace(self.sig, text=text))
+
+
+@dataclass
+class Ahead:
+    """The next word, typed with no Return while the last word's reply showed (a typing game)."""
+
+    word: Found
+    colours: np.ndarray  # the cells before it was typed: its path, shown, is told from them
 
 
 class RoundOver(WordbotError):
@@ -212,6 +223,11 @@ class GridPlayer(Seat):
         self._unsettled: tuple[Found, np.ndarray, bool] | None = None  # the last word, if no verdict while
         # its score stood still, with the window as its reply was cut and whether it looked taken: a rise
         # before the next word takes it
+        self._echoes: deque[bool] = deque(maxlen=LEARN_WORDS)  # whether the last words typed one at a time
+        # showed nothing outside the board as their path showed
+        self._next: Found | None = None  # the word to type while this one's reply shows, if any
+        self._ahead: Ahead | None = None  # the word typed so
+        self._ahead_lost = 0  # words typed ahead in a row that did not show when their turn came
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -356,15 +372,19 @@ class GridPlayer(Seat):
             queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if not queue:
                 break
+            reread = since_read >= self.opts.reread_every or suspect
+            if self._ahead is not None and (self._ahead.word not in queue or reread):
+                self._drop_ahead(actor)
             self._clock_over()
             self._last_seconds()
-            if since_read >= self.opts.reread_every or suspect:
+            if reread:
                 queue, actor = self._reread(queue, actor)
                 since_read, suspect = 0, False
                 if not queue:
                     break
             started = time.monotonic()
-            base, word = self._settle(queue)
+            ahead = self._ahead
+            base, word = self._settle([ahead.word], typed=True) if ahead is not None else self._settle(queue)
             if base is None:  # something is over the board, or the game greyed it out
                 suspect = True
                 continue
@@ -372,10 +392,13 @@ class GridPlayer(Seat):
                 base = self._clear_kept(actor, word) or base
             if self.overlay is not None:
                 self.show(base, queue)
-            partner = self._partner(queue, word)
+            partner = self._partner(queue, word) if ahead is None else None
             batch = [word] if partner is None else [word, partner]
             for w in batch:
                 queue.remove(w)
+            # typed while this word's reply shows, unless the board is read again before it
+            self._next = queue[0] if partner is None and queue and since_read + 1 < self.opts.reread_every \
+                else None
             if partner is None:
                 try:
                     results = [(word, self._enter(actor, word, base))]
@@ -400,6 +423,8 @@ class GridPlayer(Seat):
                     tries[w.word] = tries.get(w.word, 0) + 1
                     if tries[w.word] <= self.opts.retries:
                         queue.insert(min(2, len(queue)), w)
+        if self._ahead is not None:
+            self._drop_ahead(actor)
         actor.finish()
         if not queue:
             self.report.stopped = "every word played"
@@ -463,14 +488,22 @@ class GridPlayer(Seat):
         ``selected``: its first cell already shows selected (clicking it again might send it)."""
         style = self.opts.input.style
         cells = self._cells(word)
-        base_colours = self.watch.colours(base.image)
+        ahead, self._ahead = self._ahead, None
+        written = ahead is not None and ahead.word is word
+        base_colours = ahead.colours.copy() if written else self.watch.colours(base.image)
         fading = sorted(self._fading(base_colours) & set(cells[selected + 1:]))  # waited for, then entered
         base_colours[fading] = self.idle[fading]
         self._flash = None
         held = Held()
-        done = self._send(actor, word, base_colours, held, selected, set(fading))
+        done = self._send(actor, word, base_colours, held, selected, set(fading), written)
         if style == "click":
             self._stale = set()
+        if done and style == "type":
+            if not written:
+                self._learn_echo(base, held.frame)
+            if self._next is not None and self._types_ahead():
+                actor.write(self._next.word)
+                self._ahead = Ahead(self._next, base_colours)
         board = range(len(self.reading.tiles))  # an earlier cancelled word's cells may be kept too
         if not done:
             if style == "click":  # Escape was pressed: given the time a cell takes to show
@@ -480,7 +513,7 @@ class GridPlayer(Seat):
         again = None
         if style == "click" and self.opts.input.confirm:
             again = partial(actor.confirm, self.opts.input.confirm, points[-1], self._button_point())
-        reply = self._reply(base, base_colours, cells, held, again)
+        reply = self._reply(base, base_colours, cells, held, again, ahead=self._ahead is not None)
         if style == "click" and not self.opts.input.confirm:
             reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
@@ -488,10 +521,11 @@ class GridPlayer(Seat):
         return reply
 
     def _send(self, actor: Actor, word: Found, base_colours: np.ndarray, held: Held,
-              selected: int = 0, fading: set[int] = frozenset()) -> bool:
+              selected: int = 0, fading: set[int] = frozenset(), written: bool = False) -> bool:
         """Enter ``word`` in the game's input style, each cell checked where the game shows them;
         False when it showed another path (cancelled, not sent). ``fading``: cells still showing
-        the last reply, each waited for until plain before it is entered."""
+        the last reply, each waited for until plain before it is entered. ``written``: typed
+        already (``Ahead``)."""
         style = self.opts.input.style
         cells = self._cells(word)
         t0 = time.monotonic()
@@ -507,13 +541,19 @@ class GridPlayer(Seat):
         else:
             actor.driver.move(*points[0])  # without a window manager keys go where the pointer is
 
+            tries = []
+
             def typed() -> bool:  # the path's colour now is the selection: not part of the reply
                 held.frame, shown, spelled = self._typed(base_colours, cells)
                 self._selection = self._selection or shown
                 held.selection = shown or self._selection
+                tries.append(spelled)
                 return spelled
 
-            done = actor.type_word(word.word, ready=typed)
+            done = actor.type_word(word.word, ready=typed, written=written)
+            if written:
+                self._ahead_lost = 0 if tries[0] else self._ahead_lost + 1
+                self.report.typed_ahead += done and tries[0]
         if done:
             self._entries.append(time.monotonic() - t0)
             self.report.entered.append((word.word, list(word.path)))
@@ -558,6 +598,31 @@ class GridPlayer(Seat):
         self._unlit += unlit
         if self._unlit >= LEARN_WORDS:
             spec.highlight, self.replies.changed = False, True
+
+    def _learn_echo(self, base: Frame, shown: Frame | None) -> None:
+        """Whether a typed word showed anything outside the board as its path showed (an input
+        line): where it does, the next word cannot be typed while this one's reply shows there."""
+        if shown is not None:
+            self._echoes.append(not self.watch.marks(base.image, shown.image, self._stirred(shown.image)))
+
+    def _types_ahead(self) -> bool:
+        """Whether the next word is typed while this one's reply shows, as a person types on while a
+        busy game answers: in a typing game that shows a typed word's path (each word is checked
+        before its Return) and nothing else as it is typed (its reply is watched outside the board),
+        whose acceptance shows nothing on the board (a path typed there would hide part of it),
+        learned, and that keeps what is typed meanwhile (``AHEAD_LOST``). A refusal's colour on a
+        cell of the next word's path is not seen; it still shows no acceptance outside the board."""
+        spec = self.opts.feedback
+        acc = spec.accepted
+        return acc is not None and acc.flash is None and acc.held is None and spec.highlight is True \
+            and not self._pending and len(self._echoes) == LEARN_WORDS and all(self._echoes) \
+            and self._ahead_lost < AHEAD_LOST and 2 * len(self._next.word) < len(self.reading.tiles)
+
+    def _drop_ahead(self, actor: Actor) -> None:
+        """Clear the word typed ahead: it is not sent next (the board is read again, the word is
+        taken or too short by now)."""
+        actor.erase(self._ahead.word.word)
+        self._ahead = None
 
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Reply) -> Reply:
@@ -781,12 +846,14 @@ class GridPlayer(Seat):
         return min(self.opts.hold_wait, max(least, times * max(self._shows)))
 
     def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
-               again: Callable[[], None] | None = None) -> Reply:
+               again: Callable[[], None] | None = None, ahead: bool = False) -> Reply:
         """Watch the window after a word until it shows all an acceptance shows, or (another reply)
         until the wait runs out: a reply's parts may come frames apart, and one cut short would
         be taken for a refusal, its rest for the next word's reply. ``again`` sends the word once
         more when nothing showed for RESEND times the game's slowest reply yet and the word still
-        shows selected: its confirm was lost (a second one after a taken word starts a selection)."""
+        shows selected: its confirm was lost (a second one after a taken word starts a selection).
+        ``ahead``: the next word is typed, its path shown in the selection's colour: the word's
+        cells showing it are no part of its reply."""
         spec = self.opts.feedback
         if spec.silent:
             return Reply(Signature())
@@ -817,7 +884,8 @@ class GridPlayer(Seat):
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
-            now_flash = self.watch.path_colour(base_colours, colours, cells)
+            seen = [c for c in cells if not held.shown(tuple(colours[c]))] if ahead else cells
+            now_flash = self.watch.path_colour(base_colours, colours, seen) if seen else None
             selected = now_flash is not None and held.shown(now_flash)
             if selected:
                 now_flash = None  # still the selection, not a reply
@@ -1190,13 +1258,15 @@ class GridPlayer(Seat):
             self.watch.learn_noise(prev, frame)
             prev = frame
 
-    def _settle(self, queue: list[Found] | None = None,
-                timeout: float = SETTLE) -> tuple[Frame | None, Found | None]:
+    def _settle(self, queue: list[Found] | None = None, timeout: float = SETTLE,
+                typed: bool = False) -> tuple[Frame | None, Found | None]:
         """A frame with the board at rest for the next word, and that word: the best of ``queue``
         whose cells show no earlier reply (long words cover much of a small board; else the best),
         its cells at their idle colour (all cells without a queue) and nothing changing outside the
         board, so the next change there is the game's reply to it. No frame when (nearly) every
-        cell shows another colour: covered or greyed out (the round may be over)."""
+        cell shows another colour: covered or greyed out (the round may be over). ``typed``: the
+        word (``queue``'s one) is typed already: its path shows, and only the outside is waited
+        for."""
         deadline = time.monotonic() + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
         prev = None
@@ -1212,7 +1282,7 @@ class GridPlayer(Seat):
                 return None, None
             # a first tap on a cell the game shows selected may send what it kept (the last cell
             # tapped again) before any check can stop it: no word starts there
-            kept = busy | self._stale | self._in_selection(colours)
+            kept = (set() if typed else busy) | self._stale | self._in_selection(colours)
             safe = [w for w in queue or () if self._cells(w)[0] not in kept]
             if queue and not safe:
                 if time.monotonic() > deadline:  # the game keeps these cells coloured: their colour now
@@ -1225,7 +1295,7 @@ class GridPlayer(Seat):
             clear = [w for w in safe if not self._stale & set(self._cells(w))] or safe
             word = next((w for w in clear if not busy & set(self._cells(w)) and not self._in_the_way(w)),
                         clear[0]) if queue else None
-            wanted = set(self._cells(word)) if word is not None else lettered
+            wanted = set() if typed else set(self._cells(word)) if word is not None else lettered
             # a kept selection does not clear by waiting (a new one clears it); the last reply's flash
             # fading from the word's later cells is waited for as each is entered
             waiting = busy - self._stale - (self._fading(colours) - {self._cells(word)[0]} if word else set())

@@ -71,6 +71,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                     help="grid: seconds the score line lags the rest of a verdict (a busy page)")
     ap.add_argument("--plain-message", action="store_true",
                     help="grid: the message names no word (Nice!  +3, Not a word) and clears after a second")
+    ap.add_argument("--reset-typed", action="store_true",
+                    help="grid, type: showing a verdict clears what was typed since (the input line reset)")
     ap.add_argument("--turns", type=int, default=10, help="balda: moves per side")
     ap.add_argument("--knots", action="store_true", help="balda: knots mode")
     ap.add_argument("--key-cols", type=int, default=8, help="balda: keys per keyboard row")
@@ -99,7 +101,8 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
                        keep_selection=args.keep_selection, lose_click=args.lose_click, lose_key=args.lose_key,
                        reply_delay=args.reply_delay, score_delay=args.score_delay,
-                       plain_message=args.plain_message, input_lag=args.input_lag)
+                       plain_message=args.plain_message, input_lag=args.input_lag,
+                       reset_typed=args.reset_typed)
 
 
 def balda_options(args: argparse.Namespace) -> BaldaOptions:

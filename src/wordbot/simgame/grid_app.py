@@ -60,6 +60,8 @@ class GridOptions:
     # and clears after a second, as a toast: its text alone tells a verdict, and only while it shows
     input_lag: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) each input event waits before the
     # game handles it, in order (a busy game: what it shows trails the pointer and the keys, by more or less)
+    reset_typed: bool = False  # type: showing a verdict clears what was typed since (a page that resets
+    # its input line as it shows a reply)
 
     def settings(self) -> dict:
         """The variant as the log records it."""
@@ -69,7 +71,8 @@ class GridOptions:
                 "keep_selection": self.keep_selection, "lose_click": self.lose_click,
                 "lose_key": self.lose_key,
                 "reply_delay": list(self.reply_delay), "score_delay": self.score_delay,
-                "plain_message": self.plain_message, "input_lag": list(self.input_lag)}
+                "plain_message": self.plain_message, "input_lag": list(self.input_lag),
+                "reset_typed": self.reset_typed}
 
 
 class GridApp:
@@ -89,7 +92,7 @@ class GridApp:
         self.scored = (0, 0)  # points and words the score line shows
         self.over = self.paused = False
         self.layout()
-        INPUTS[opts.input](self)
+        self.typing = INPUTS[opts.input](self)
         if opts.pause_on_blur:
             root.bind("<FocusOut>", lambda e: e.widget is root and self.pause(True))
             root.bind("<FocusIn>", lambda e: e.widget is root and self.pause(False))
@@ -218,6 +221,10 @@ class GridApp:
             self.show_verdict(verdict)
 
     def show_verdict(self, verdict: Verdict) -> None:
+        if self.opts.reset_typed and isinstance(self.typing, TypeInput) and self.typing.word:
+            self.log.write("typed reset", typed=self.typing.word)
+            self.typing.word = ""
+            self.typing.show()
         if verdict.accepted:
             self.shown.append(verdict.word)
             self.points += verdict.points

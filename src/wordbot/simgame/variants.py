@@ -44,6 +44,10 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # typed word's path shows until the game takes the Return; list and message only, light look
     "type-busy": ("--input", "type", "--input-lag", "0,0.25", "--reply-delay", "0.1,0.5", "--feedback",
                   "list,message", "--look", "light"),
+    # a network typing game: each verdict (list and message) 0.2-0.6 s late, and showing it clears what was
+    # typed since (the input line reset with each reply: a word typed meanwhile is lost); dark look
+    "type-reset": ("--input", "type", "--reply-delay", "0.2,0.6", "--reset-typed",
+                   "--feedback", "list,message", "--look", "dark"),
     # the only reply a message under the board, drawn alike for a taken word ("КОТ  +3") and a refused
     # one ("КОТ: not a word"): its text alone tells
     "message": ("--feedback", "message", "--look", "light"),
