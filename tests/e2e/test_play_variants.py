@@ -46,6 +46,12 @@ def test_zero_setup_round_on_each_variant(variant, tmp_path, data_dir, window_ma
     subs = submissions(log)
     check_round(report, subs, start["board_points"], typed="type" in args, silent=variant == "silent",
                 share=SHARE.get(variant, 0.3))
+    if "--reply-delay" in args and "type" in args:  # a typing game answering late: typed on meanwhile,
+        # unless the game clears what was typed then (each such word typed again, never cancelled)
+        reset = [e for e in read_log(log) if e["event"] == "typed reset"]
+        assert (report.typed_ahead == 0 and len(reset) <= 5 if "--reset-typed" in args
+                else report.typed_ahead > 0), (report.summary(), len(reset))  # 3 in a row stop it
+        assert not report.cancelled, report.summary()
     lost = [e for e in read_log(log) if e["event"] == "lost click"]
     if lost and start["confirm"] != "last":  # a dropped tap is tapped again, not a word cancelled
         assert len(report.cancelled) < len(lost), (len(lost), report.cancelled)
