@@ -880,7 +880,8 @@ class GridPlayer(Seat):
         reads = self._reads_text()  # the reply's text tells: watched until calm (a message redrawn)
         t0 = time.monotonic()
         first, last, calm = None, None, t0
-        flash, marks, shown = None, set(), []  # the frames showing a change outside the board
+        flash, marks = None, set()
+        first_shown, last_shown = None, None  # the first and last frames showing a change outside the board
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
@@ -892,7 +893,8 @@ class GridPlayer(Seat):
             now_marks = self.watch.marks(before.image, frame.image, stirred)
             marks |= now_marks
             if now_marks:
-                shown[1:] = [frame.image]
+                first_shown = frame.image if first_shown is None else first_shown
+                last_shown = frame.image
             state = (now_flash, frozenset(now_marks))
             if (now_flash is not None or now_marks) and first is None:
                 first = time.monotonic() - t0
@@ -926,7 +928,10 @@ class GridPlayer(Seat):
                 self.report.resent += 1
                 resend = None
             time.sleep(0.01)
-        text, looks_in = None, (frame.image, *shown[::-1])  # where its message is read
+        # where its message is read: the last frame, and the last and first that showed a change
+        earlier = first_shown if first_shown is not last_shown else None
+        looks_in = tuple(f for f in (frame.image, last_shown, earlier) if f is not None)
+        text = None
         if reads and sig.marks:
             said = "".join(self.reading.tiles[c] for c in cells)
             self._texts = self._texts or ThreadPoolExecutor(1, thread_name_prefix="reply-text")
@@ -983,9 +988,9 @@ class GridPlayer(Seat):
         a refusal may show one there too, where an acceptance showing in two places, a message and
         a count, is told by the count), what the learning words' replies say: the text most of
         them share ("DOG +3" with the word left out, or a "Nice!" naming none) is what "accepted"
-        says (``play.message``); the
-        pending replies carry theirs, and whether they agreed: not while their texts disagree (a
-        refusal among two or three), and more words are asked, up to TEXT_WORDS."""
+        says (``play.message``). The pending replies carry theirs, and whether they agreed: not
+        while their texts disagree (a refusal among two or three), and more words are asked, up to
+        TEXT_WORDS."""
         acc = self.opts.feedback.accepted
         if acc is None or acc.held is not None or acc.flash is not None or len(acc.marks) != 1 \
                 or self.score is not None:
