@@ -56,5 +56,8 @@ def check_round(report, subs: list[dict], board_points: int, typed: bool = False
     if silent:
         assert set(report.unconfirmed) == {s["word"] for s in subs} and report.accepted == []
     else:
-        assert sorted(report.accepted) == sorted(s["word"] for s in took), report.summary()
+        counted, taken = sorted(report.accepted), sorted(s["word"] for s in took)
+        assert counted == taken, (report.summary(), "counted, not taken:", sorted(set(counted) - set(taken)),
+                                  "taken, not counted:", sorted(set(taken) - set(counted)),
+                                  "no verdict:", report.unregistered)
     assert sum(s["points"] for s in took) >= share * board_points, report.summary()
