@@ -170,6 +170,16 @@ class Watch:
         k = max(3, int(self.pitch * 0.15)) | 1
         return cv2.dilate(diff, np.ones((k, k), np.uint8)) > 0
 
+    def gone(self, base: np.ndarray, frame: np.ndarray, rest: np.ndarray | None,
+             ignore: np.ndarray | None = None) -> bool:
+        """Whether all that changed outside the board from ``base`` to ``frame`` looks in
+        ``frame`` as it did at ``rest``: something that showed is gone (a message cleared), and
+        nothing new shows yet."""
+        if rest is None or rest.shape != frame.shape:
+            return False
+        changed = self.outside(base, frame, ignore)
+        return bool(changed.any()) and not (changed & self.outside(rest, frame)).any()
+
     def learn_noise(self, a: np.ndarray, b: np.ndarray) -> None:
         """Add what changed between two frames taken with no input to the noise, grown to the whole
         line of text (a clock's tens change later than its units)."""

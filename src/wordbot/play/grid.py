@@ -216,6 +216,7 @@ class GridPlayer(Seat):
         self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self.search = ScoreSearch()  # for the score's place, while unknown
+        self._at_rest: np.ndarray | None = None  # the window before the first word
         self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
         # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
@@ -909,8 +910,11 @@ class GridPlayer(Seat):
             sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)),
                             tuple(sorted(unsure)))
             looks = self.replies.verdict(sig) == "accepted"
+            # a message just cleared may pop up anew (a toast), later on a busy machine
+            settled = now - calm >= (WHOLE_REPLY if now_marks and self.watch.gone(
+                before.image, frame.image, self._at_rest, stirred) else TEXT_CALM)
             taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box)) \
-                and (not reads or now - calm >= TEXT_CALM)
+                and (not reads or settled)
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
                 if taken:
                     self._wholes.append(now - t0)
@@ -944,8 +948,15 @@ class GridPlayer(Seat):
 
     def _stirred(self, image: np.ndarray) -> np.ndarray | None:
         """What changed in the window since the last reply was watched (its toast still fading):
-        masked out of what the next word's reply may show."""
-        return self.watch.stirred(self._last_reply[0], image) if self._last_reply else None
+        masked out of what the next word's reply may show. Not where the window looks as it did
+        before the first word again (a toast gone whole while the word went in): a message popping
+        up there is the word's reply."""
+        stirred = self.watch.stirred(self._last_reply[0], image) if self._last_reply else None
+        if stirred is None or self._at_rest is None or self._at_rest.shape != image.shape:
+            return stirred
+        showing = self.watch.stirred(self._at_rest, image)  # what shows that did not at rest
+        stirred = stirred & showing if showing is not None else None
+        return stirred if stirred is not None and stirred.any() else None
 
     def _book(self, word: Found, reply: Reply) -> str:
         """Book the game's reply to ``word``. While the replies are still being learned, the
@@ -1256,7 +1267,7 @@ class GridPlayer(Seat):
     def _learn_noise(self) -> None:
         """Watch the idle window for a moment: what changes now is a clock or an animation."""
         end = time.monotonic() + self.opts.noise_watch
-        prev = self.grab(idle=True).image
+        prev = self._at_rest = self.grab(idle=True).image
         while time.monotonic() < end:
             self.wait(0.05)
             frame = self.grab(idle=True).image
