@@ -910,11 +910,8 @@ class GridPlayer(Seat):
             sig = Signature(None if pending else held.colour, flash, tuple(sorted(marks)),
                             tuple(sorted(unsure)))
             looks = self.replies.verdict(sig) == "accepted"
-            # a message just cleared may pop up anew (a toast), later on a busy machine
-            settled = now - calm >= (WHOLE_REPLY if now_marks and self.watch.gone(
-                before.image, frame.image, self._at_rest, stirred) else TEXT_CALM)
             taken = looks and (self.score is None or changed(before.image, frame.image, self.score.box)) \
-                and (not reads or settled)
+                and (not reads or self._calm_enough(now - calm, now_marks, before, frame, stirred))
             if first is not None and (taken or acc is None and now - calm >= WHOLE_REPLY):
                 if taken:
                     self._wholes.append(now - t0)
@@ -945,6 +942,16 @@ class GridPlayer(Seat):
         self._flash = (set(cells), flash) if flash is not None else None
         self._last_reply = (frame.image, marks | unsure)
         return Reply(sig, (before.image, frame.image), text, looks_in)
+
+    def _calm_enough(self, calm: float, marks: set[str], before: Frame, frame: Frame,
+                     stirred: np.ndarray | None) -> bool:
+        """Whether a reply told by its text has been calm long enough (``calm`` seconds) to be
+        read: TEXT_CALM, or WHOLE_REPLY where the last change was a message clearing, back to the
+        window at rest (a toast pops up anew, late on a busy machine)."""
+        if calm < TEXT_CALM:
+            return False
+        return calm >= WHOLE_REPLY or not marks \
+            or not self.watch.gone(before.image, frame.image, self._at_rest, stirred)
 
     def _stirred(self, image: np.ndarray) -> np.ndarray | None:
         """What changed in the window since the last reply was watched (its toast still fading):
