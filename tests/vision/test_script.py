@@ -146,10 +146,10 @@ def test_one_glyph_of_the_other_alphabet_and_none_of_its_own_stops_a_given_langu
     small-capital small letters was read as Latin capitals with confidence); its own alphabet
     telling as much or more reads."""
     shot = render(rng, look(), 3, 3, lang="ru", tile=56)
-    monkeypatch.setattr(read, "_votes", lambda *args: {"ru": 1, "en": 0})
+    monkeypatch.setattr(read, "_votes", lambda *args, **kwargs: {"ru": 1, "en": 0})
     with pytest.raises(WordbotError, match="--lang ru"):
         read_board(shot.image, "en")
-    monkeypatch.setattr(read, "_votes", lambda *args: {"ru": 1, "en": 2})
+    monkeypatch.setattr(read, "_votes", lambda *args, **kwargs: {"ru": 1, "en": 2})
     assert read_board(shot.image, "en").lang == "en"
 
 

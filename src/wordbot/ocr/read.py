@@ -445,13 +445,15 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
         raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
                            f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
                            f"(read it with --lang {other}, or without --lang)")
-    else:
-        # Too few glyphs tell ``lang`` to take it unasked: the board may be the other alphabet's in a
-        # face read unsurely (blind-2026-11-27-c's Cyrillic У, А, Р read as Y, A, P with confidence
-        # under --lang en), so its look-alike letters are not sure; unless every glyph that could tell
-        # is a letter both alphabets draw alike (КАРТА): then the user's word is all there is.
-        alike = _alike(fits) if voters is None else _alike(fits)[voters]
-        loose = not _told(votes, lang) and not alike.all()
+    elif not _told(votes, lang):
+        # Too few glyphs read surely tell ``lang``: the board may be the other alphabet's in a face
+        # read unsurely (blind-2026-11-27-c's Cyrillic У, А, Р read as Y, A, P with confidence under
+        # --lang en), so its look-alike letters are not sure; unless every glyph fits some letter
+        # well and none fits one alphabet clearly better (СУММА, a Balda start word): then nothing
+        # speaks against the user's word.
+        fitting = _votes(fits, every, voters, sure_only=False)
+        unknown = np.max(list(best.values()), axis=0) < 1 - 2 * DISTANCE
+        loose = sum(fitting.values()) > 0 or bool(unknown[True if voters is None else voters].any())
     case, scores = fits[lang]
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
@@ -487,23 +489,17 @@ def _votes(fits: dict[str, tuple[str, Scores]], every: dict[str, dict[str, Score
     # A glyph votes only for a language it reads surely in: broken ink (a letter half lost in
     # a glossy tile's highlight) may fit one alphabet's odd letters (Й) better and tell nothing.
     # Nor does a glyph read as a letter both alphabets draw alike (А and A), whichever fits better.
-    sure = {name: confidence(scores.match()) >= THRESHOLD if sure_only else np.ones(len(scores.best), bool)
-            for name, (_, scores) in fits.items()}
-    fit &= ~_alike(fits)
+    matches = {name: scores.match() for name, (_, scores) in fits.items()}
+    sure = {name: confidence(match) >= THRESHOLD if sure_only else np.ones(len(match.best), bool)
+            for name, match in matches.items()}
+    alike = np.array([ALIKE.get(a) == b for a, b in zip(matches["ru"].letters, matches["en"].letters,
+                                                          strict=True)], bool).reshape(-1)
+    fit &= ~alike
     # The other alphabet in either case: a glyph of one case may be a letter drawn alike in the other's
     # other case (Triod Postnaja's small t, a small capital: т to the Cyrillic capitals, T to the Latin).
     ru_any, en_any = (np.maximum(*(every[name][case].best for case in CASES)) for name in ("ru", "en"))
     return {"ru": int(np.sum(fit & sure["ru"] & (ru - en_any >= TELLS))),
             "en": int(np.sum(fit & sure["en"] & (en - ru_any >= TELLS)))}
-
-
-def _alike(fits: dict[str, tuple[str, Scores]]) -> np.ndarray:
-    """Per glyph, whether its best letters in the two languages (``fits``) are drawn alike (А and A);
-    all True with one language's templates only."""
-    if "ru" not in fits or "en" not in fits:
-        return np.ones(len(next(iter(fits.values()))[1].best), bool)
-    ru, en = (fits[name][1].match().letters for name in ("ru", "en"))
-    return np.array([ALIKE.get(a) == b for a, b in zip(ru, en, strict=True)], bool).reshape(-1)
 
 
 def _farther(abroad: Scores) -> Scores:
