@@ -448,12 +448,13 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     elif not _told(votes, lang):
         # Too few glyphs read surely tell ``lang``: the board may be the other alphabet's in a face
         # read unsurely (blind-2026-11-27-c's Cyrillic У, А, Р read as Y, A, P with confidence under
-        # --lang en), so its look-alike letters are not sure; unless every glyph fits some letter
-        # well and none fits one alphabet clearly better (СУММА, a Balda start word): then nothing
+        # --lang en), so its look-alike letters are not sure where a glyph speaks against ``lang``
+        # (fits the other alphabet clearly better, read surely or not) or cannot speak (fits no
+        # letter well: a shape of neither bank); elsewhere (СУММА, a Balda start word) nothing
         # speaks against the user's word.
-        fitting = _votes(fits, every, voters, sure_only=False)
+        against = _votes(fits, every, voters, sure_only=False)[_other(lang)]
         unknown = np.max(list(best.values()), axis=0) < 1 - 2 * DISTANCE
-        loose = sum(fitting.values()) > 0 or bool(unknown[True if voters is None else voters].any())
+        loose = against > 0 or bool(unknown[True if voters is None else voters].any())
     case, scores = fits[lang]
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
