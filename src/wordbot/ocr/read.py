@@ -406,8 +406,8 @@ class Script:
     kin: tuple[str, ...] = TWINS  # letter pairs of the two alphabets that are no rivals (``Scores.match``):
     # those drawn alike, and the near twins too where the board's glyphs tell its alphabet
     loose: bool = False  # the alphabet was told by glyphs that fit it clearly better, none of them
-    # read surely (an unseen face far from every template): a letter drawn alike in the other
-    # alphabet is then no sure reading
+    # read surely (an unseen face far from every template), or given and told by too few glyphs read
+    # surely: a letter drawn alike in the other alphabet is then no sure reading
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
@@ -445,6 +445,16 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
         raise WordbotError(f"the board's letters are {NAMES[other]}, not {NAMES[lang]}: "
                            f"{votes[other]} tiles fit only {other}, {votes[lang]} only {lang} "
                            f"(read it with --lang {other}, or without --lang)")
+    elif not _told(votes, lang):
+        # Too few glyphs read surely tell ``lang``: the board may be the other alphabet's in a face
+        # read unsurely (blind-2026-11-27-c's Cyrillic У, А, Р read as Y, A, P with confidence under
+        # --lang en), so its look-alike letters are not sure where a glyph speaks against ``lang``
+        # (fits the other alphabet clearly better, read surely or not) or cannot speak (fits no
+        # letter well: a shape of neither bank); elsewhere (СУММА, a Balda start word) nothing
+        # speaks against the user's word.
+        against = _votes(fits, every, voters, sure_only=False)[_other(lang)]
+        unknown = np.max(list(best.values()), axis=0) < 1 - 2 * DISTANCE
+        loose = against > 0 or bool(unknown[True if voters is None else voters].any())
     case, scores = fits[lang]
     other = best.get(_other(lang))
     foreign = other - best[lang] >= TELLS if other is not None else np.zeros(len(pictures), bool)
