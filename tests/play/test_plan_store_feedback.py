@@ -7,6 +7,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot import Lexicon
@@ -15,7 +17,7 @@ from wordbot.calibration.profile import Profile, load_profile, save_profile
 from wordbot.games import FeedbackSpec, Signature, game
 from wordbot.ocr import BoardReading
 from wordbot.play import Learned
-from wordbot.play.feedback import Replies, Watch, same_colour, tile_colours
+from wordbot.play.feedback import CHANGED, Replies, Watch, differs, same_colour, tile_colours
 from wordbot.play.plan import plan_words
 
 LEX = Lexicon.from_words(["кот", "крот", "ток", "рот", "тор", "кортик"], "ru")
@@ -123,6 +125,30 @@ def test_watch_sees_changes_outside_the_board_but_not_its_clock():
     later[260:280, 120:180] = 255  # a message under the board
     later[140:160, 140:160] = 255  # inside the board: not an outside change
     assert watch.marks(base, later) == {"below:0"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([3, 4]))
+def test_changes_are_found_as_a_plain_whole_window_comparison_finds_them(seed, channels):
+    """The fast comparison (one OpenCV pass, labelled only around what changed) against its plain
+    twin: a NumPy max over the channels and the whole window labelled."""
+    rng = np.random.default_rng(seed)
+    watch = Watch((60, 80, 140, 140), [(77 + 35 * i, 97 + 35 * j) for j in range(4) for i in range(4)], 35)
+    a = rng.integers(0, 256, (300, 260, channels), np.uint8)
+    b = a.copy()
+    for _ in range(rng.integers(0, 6)):
+        y, x, h, w = rng.integers(0, 300), rng.integers(0, 260), *rng.integers(1, 40, 2)
+        b[y: y + h, x: x + w] = np.clip(b[y: y + h, x: x + w].astype(int) + rng.integers(-60, 61), 0, 255)
+    plain = cv2.absdiff(a[:, :, :3], b[:, :, :3]).max(axis=2) > CHANGED
+    assert (differs(a, b) == plain).all()
+    x, y, w, h = watch.box
+    m = int(watch.pitch * 0.3)
+    plain[max(0, y - m): y + h + m, max(0, x - m): x + w + m] = False
+    k = max(3, int(watch.pitch * 0.15)) | 1
+    grown = cv2.dilate(plain.astype(np.uint8), np.ones((k, k), np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(grown)
+    boxes = [tuple(int(v) for v in s[:4]) for s in stats[1:] if max(s[2], s[3]) - k >= watch.pitch * 0.1]
+    assert sorted(box for _, _, box in watch._changes(a, b, None)) == sorted(boxes)
 
 
 def test_what_changed_since_the_last_reply_is_not_taken_for_the_next_one():

@@ -34,7 +34,7 @@ from wordbot.ocr.text import (
     union,
     word_boxes,
 )
-from wordbot.play.feedback import CHANGED, Watch
+from wordbot.play.feedback import Watch, differs
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
 WORDS = 5  # accepted words the score is found from: a message's "+3" rarely grows five times running
@@ -117,7 +117,7 @@ def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
     x, y, w, h = box
     m = h // 2
     crop = np.s_[y: y + h, max(0, x - m): x + w + m]
-    diff = cv2.absdiff(a[crop][:, :, :3], b[crop][:, :, :3]).max(axis=2) > CHANGED
+    diff = differs(a[crop], b[crop])
     return int(diff.sum()) >= max(3, h // 4)
 
 
