@@ -84,6 +84,13 @@ def eventually(game: Game, ok, timeout: float = 5.0) -> np.ndarray:
         time.sleep(0.05)
 
 
+def until(ok, timeout: float = 5.0) -> None:
+    """Wait until ``ok()`` holds or the time is out (a busy game logs late); the caller asserts."""
+    deadline = time.monotonic() + timeout
+    while not ok() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def click(game: Game, cell) -> None:
     xdo("mousemove", *game.centre(cell), "click", "1")
 
@@ -129,9 +136,7 @@ def test_click_input_with_every_channel_then_the_round_ends_greyed(game):
     xdo("key", "Escape")
     assert near(g.tile(g.grab(), path[0]), look.tile)  # the selection is cleared
     assert [(s["word"], s["path"]) for s in g.submissions()] == [(word, [list(c) for c in path])]
-    deadline = time.monotonic() + 10
-    while not any(e["event"] == "end" for e in read_log(g.log)) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    until(lambda: any(e["event"] == "end" for e in read_log(g.log)), 10)
     end = g.grab()
     assert all(near(g.tile(end, cell), look.over) for cell in cells)
     assert inked(end, MESSAGE_BOX, look)  # "Time's up"
@@ -148,9 +153,7 @@ def test_a_late_verdict_shows_its_score_and_message_together_and_late(game):
     before = g.grab()
     for cell in [*path, path[-1]]:  # the last tile again sends
         click(g, cell)
-    deadline = time.monotonic() + 5  # a busy game takes the clicks in late
-    while not g.submissions() and time.monotonic() < deadline:
-        time.sleep(0.02)
+    until(g.submissions)  # a busy game takes the clicks in late
     assert g.submissions()[-1]["accepted"]  # judged at once (the log is written before the wait) ...
     assert not inked(g.grab(), MESSAGE_BOX, look)  # ... shown late
     shown = eventually(g, lambda f: inked(f, MESSAGE_BOX, look))
@@ -206,9 +209,7 @@ def test_typed_words_are_traced_and_logged(game):
     keys.write("щщщ", 0.04)
     keys.key("Return", 0.04)
     keys.close()
-    deadline = time.monotonic() + 5  # a busy game takes the keys in late
-    while len(g.submissions()) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    until(lambda: len(g.submissions()) >= 2)  # a busy game takes the keys in late
     subs = g.submissions()
     assert [(s["word"], s["accepted"], s["reason"]) for s in subs] == [(word, True, "ok"),
                                                                      ("щщщ", False, "not on the board")]
@@ -225,9 +226,7 @@ def test_a_busy_game_takes_keys_late_but_in_order(game):
         keys.write(word, 0.005)
         keys.key("Return", 0.005)
     keys.close()
-    deadline = time.monotonic() + 8
-    while len(g.submissions()) < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    until(lambda: len(g.submissions()) >= 3, 8)
     assert [(s["word"], s["accepted"]) for s in g.submissions()] == [(w, True) for w in words]
 
 
@@ -240,16 +239,12 @@ def test_a_verdict_clears_what_was_typed_while_it_was_on_its_way(game):
     keys.write(first, 0.005)
     keys.key("Return", 0.005)
     keys.write(second, 0.005)  # typed before the verdict (0.2-0.6 s late) shows: lost with it
-    deadline = time.monotonic() + 5
-    while not any(e["event"] == "typed reset" for e in read_log(g.log)) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    until(lambda: any(e["event"] == "typed reset" for e in read_log(g.log)))
     keys.key("Return", 0.005)
     keys.write(second, 0.005)
     keys.key("Return", 0.005)
     keys.close()
-    deadline = time.monotonic() + 5
-    while len(g.submissions()) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    until(lambda: len(g.submissions()) >= 2)
     assert [e["typed"] for e in read_log(g.log) if e["event"] == "typed reset"] == [second]
     assert [(s["word"], s["accepted"]) for s in g.submissions()] == [(first, True), (second, True)]
 
