@@ -53,21 +53,31 @@ def test_annotate_without_words_leaves_the_board_alone():
 
 
 @pytest.mark.gui
+def shown(win: OverlayWindow) -> np.ndarray:
+    """The overlay window's pixels once they are its picture (or after 5 s)."""
+    deadline = time.monotonic() + 5
+    while True:
+        win.pump()
+        x, y, w, h = win.geometry()
+        with mss.MSS() as sct:
+            shot = np.asarray(sct.grab({"left": x, "top": y, "width": w, "height": h}))[:, :, :3]
+        if shot.shape[:2] == win.image.shape[:2] and (shot == win.image).all() or time.monotonic() > deadline:
+            return shot
+        time.sleep(0.05)
+
+
 def test_side_window_shows_the_path_on_screen():
     win = OverlayWindow(at=(400, 100))
     try:
         win.show(frame(), SCENE, WORDS, beside=(80, 100, 310, 300))
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            win.pump()
-            x, y, w, h = win.geometry()
-            with mss.MSS() as sct:
-                shot = np.asarray(sct.grab({"left": x, "top": y, "width": w, "height": h}))[:, :, :3]
-            if shot.shape[:2] == win.image.shape[:2] and (shot == win.image).all():
-                break
-            time.sleep(0.05)
+        shot = shown(win)
         assert win.mode == "side"
         # the panel is cropped from 10 px left/above the board box at (20, 20)
         check_path(shot, dx=-10, dy=-10)
+        wide = win.image.shape
+        # the game window wider: the picture scaled down to the room right of it, drawn in place
+        win.show(frame(), SCENE, WORDS[:1], beside=(100, 100, win.root.winfo_screenwidth() - 310, 300))
+        shot = shown(win)
+        assert win.image.shape[1] < wide[1] and shot.shape == win.image.shape and (shot == win.image).all()
     finally:
         win.close()

@@ -109,8 +109,13 @@ class OverlayWindow:
         self.pump()
 
     def _set_image(self) -> None:
-        self._photo = tk.PhotoImage(data=_ppm(self.image), format="PPM")
-        self.label.configure(image=self._photo)
+        """The new picture into the photo image shown, in place: a new image object each frame made
+        Tk lay the label out again (most of the draw's time)."""
+        if self._photo is None:
+            self._photo = tk.PhotoImage(data=_ppm(self.image), format="PPM")
+            self.label.configure(image=self._photo)
+        else:
+            self._photo.configure(data=_ppm(self.image), format="PPM")
 
     def _show_on_board(self, scene: Scene, words, origin: tuple[int, int]) -> None:
         """The marks over the board, the window cut to them. It is emptied while Tk redraws it,
