@@ -332,3 +332,40 @@ def test_no_word_is_entered_in_the_time_a_word_takes_before_the_game_clock_ends(
     player.clock = _Clock(1.0, later=30.0)  # read again: 31 s left
     player._last_seconds()
     assert player.clock.left() > 20
+
+
+def test_a_word_owed_a_verdict_is_tried_again_once_after_the_time_is_up(tmp_path, monkeypatch):
+    """The game showed no reply to a word, which it may have taken: the word is tried again (once)
+    even when the round's time ran out meanwhile, so that the bot's count is the game's; no other
+    word goes in after the time is up."""
+    from types import SimpleNamespace
+
+    from wordbot.capture.files import ImageFile
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer
+    from wordbot.solver.grid import Found
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 80, 3), 200, np.uint8))
+    spec = FeedbackSpec(accepted=Signature(None, None, ("above:0",)))
+    for silent_twice in (False, True):
+        player = GridPlayer(ImageFile(tmp_path / "game.png"), None, None,
+                            GridOptions(GAMES["wordhunt"], feedback=spec), base=set(),
+                            learned=Learned.load("owed"), say=lambda _: None)
+        entered: list[str] = []
+
+        def enter(actor, word, base, entered=entered, silent_twice=silent_twice):
+            entered.append(word.word)
+            if word.word == "нос" and (silent_twice or entered.count("нос") == 1):
+                time.sleep(0.3)  # no reply seen, and the round's time runs out meanwhile
+                return "none"
+            return "accepted"
+
+        monkeypatch.setattr(player, "_actor", lambda: SimpleNamespace(finish=lambda: None))
+        monkeypatch.setattr(player, "_learn_noise", lambda: None)
+        monkeypatch.setattr(player, "_settle", lambda queue=None, **_: (object(), queue[0]))
+        monkeypatch.setattr(player, "_enter", enter)
+        words = [Found(w, [(0, k)], 3) for k, w in enumerate(("дом", "нос", "кот", "сон"))]
+        player._play_words(words, time.monotonic() + 0.2)
+        assert entered == ["дом", "нос", "нос"]
+        assert player.report.stopped != "every word played"

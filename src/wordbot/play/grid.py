@@ -367,10 +367,14 @@ class GridPlayer(Seat):
         self._learn_noise()
         queue = self._learning_first(words)
         tries: dict[str, int] = {}
-        since_read, suspect = 0, False
-        while queue and time.monotonic() < end:
+        owed: set[str] = set()  # words to be tried again for want of a reply
+        since_read, suspect, overtime = 0, False, False
+        while queue and (time.monotonic() < end or owed):
             taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
             queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
+            if time.monotonic() >= end:  # time is up: only the words owed a verdict go in (the game
+                # may have taken them: its count and the bot's must agree)
+                queue, overtime = [w for w in queue if w.word in owed], True
             if not queue:
                 break
             reread = since_read >= self.opts.reread_every or suspect
@@ -409,6 +413,7 @@ class GridPlayer(Seat):
                 results = self._enter_pair(actor, batch, base)
             self._cycles.append(time.monotonic() - started)
             for w, outcome in [*results, *self._read_texts()]:  # words whose reply's text was read since
+                owed.discard(w.word)
                 if outcome in ("moved", "unsent"):
                     suspect = suspect or outcome == "moved"
                     queue.insert(0, w)
@@ -424,10 +429,12 @@ class GridPlayer(Seat):
                     tries[w.word] = tries.get(w.word, 0) + 1
                     if tries[w.word] <= self.opts.retries:
                         queue.insert(min(2, len(queue)), w)
+                        if outcome == "none":
+                            owed.add(w.word)
         if self._ahead is not None:
             self._drop_ahead(actor)
         actor.finish()
-        if not queue:
+        if not queue and not overtime:
             self.report.stopped = "every word played"
 
     def _clock_over(self) -> None:
