@@ -133,18 +133,18 @@ def _learned(rng: np.random.Generator, looks: int, reads: int, pool: str = "blin
 def _timing(rng: np.random.Generator, n: int) -> tuple[float, float, float, float, float]:
     """Seconds per 1600x900 screenshot with a 4x4 board (development looks), found and read with
     the language told from the pixels, found only, and read only: the median over screenshots of
-    the best of 3 runs each (a game's frames repeat: each tile's ink and the second reader's answers
-    are kept); the median of the first read of each, with nothing kept (a board's first frame,
-    its doubtful tiles asked of Tesseract); and found and read as the live reader does, the board
-    looked for where the last frame had it (its lattice checked there, the window not searched)."""
-    from wordbot.ocr import second, tile
+    the best of 3 runs each (a game's frames repeat: each tile's ink, its template scores and the
+    second reader's answers are kept); the median of the first read of each, with nothing kept (a
+    board's first frame, its doubtful tiles asked of Tesseract); and found and read as the live
+    reader does, the board looked for where the last frame had it (its lattice checked there, the
+    window not searched)."""
+    from wordbot.ocr.kept import Kept
 
     full, find, calibrated, first, live = [], [], [], [], []
     while len(full) < n:
         shot = render(rng, random_look(rng), 4, 4, tile=int(rng.integers(50, 100)))
         geometry = detect_board(shot.image)
-        second._answers.clear()
-        tile._inks.clear()
+        Kept.forget_all()
         start = time.perf_counter()
         try:
             last = read_board(shot.image).lattice()

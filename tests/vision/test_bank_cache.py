@@ -19,3 +19,24 @@ def test_cached_features_equal_fresh_ones_and_are_mapped():
     assert np.array_equal(fresh._features, features(fresh.pictures))
     assert np.array_equal(fresh._shapes, shapes(fresh.pictures))
     assert not again._features.flags.writeable  # one letter_scores signature, built or loaded
+
+
+def test_a_glyphs_scores_are_kept_and_equal_fresh_ones():
+    """A frame read again scores only its new glyphs; kept and new ones mixed in one call give what
+    one fresh call over all of them gives."""
+    from wordbot.ocr.kept import Kept
+
+    ru = bank.builtin_bank("ru")
+    pictures = ru.pictures[::97][:12]
+    Kept.forget_all()
+    fresh = bank.letter_scores(features(pictures), shapes(pictures), ru._features, ru._shapes, ru._starts,
+                               bank.PIXEL_WEIGHT)
+    half = ru.group_scores(pictures[::2])  # these are kept now
+    mixed = ru.group_scores(pictures)
+    again = ru.group_scores(pictures)
+    for got in (mixed, again):
+        assert all(np.array_equal(g, f) for g, f in zip(got, fresh, strict=True))
+    assert all(np.array_equal(h, f[::2]) for h, f in zip(half, fresh, strict=True))
+    assert len(ru._scores._values) == len(pictures)
+    empty = ru.group_scores(pictures[:0])
+    assert [e.shape for e in empty] == [(0, len(ru._starts))] * 2

@@ -6,6 +6,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.ocr import second
+from wordbot.ocr.kept import Kept
 from wordbot.ocr.synthetic import font_path
 
 pytestmark = pytest.mark.skipif(not second.available(), reason="tesseract with rus and eng data is needed")
@@ -22,7 +23,7 @@ def test_reads_clear_glyphs_in_one_call(monkeypatch):
     calls = []
     real = second._read_page
     monkeypatch.setattr(second, "_read_page", lambda *a: calls.append(a) or real(*a))
-    second._answers.clear()
+    Kept.forget_all()
     said = second.opinions([_ink(ch) for ch in "ЖЯФБМ"], "ru", "upper")
     assert said[1:] == ["я", "ф", "б", "м"] and said[0] in ("", "ж")  # seldom sure of a lone Ж
     assert second.opinions([_ink(ch) for ch in "QRS"], "en", "upper") == ["q", "r", "s"]
@@ -30,7 +31,7 @@ def test_reads_clear_glyphs_in_one_call(monkeypatch):
 
 
 def test_each_glyph_is_asked_once(monkeypatch):
-    second._answers.clear()
+    Kept.forget_all()
     first = second.opinions([_ink("Ш"), _ink("Б")], "ru", "upper")
 
     def fail(*_):

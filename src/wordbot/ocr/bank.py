@@ -25,8 +25,10 @@ from wordbot.lexicon.alphabet import alphabet
 from wordbot.lexicon.cache import load_or_build
 from wordbot.ocr import glyph
 from wordbot.ocr.glyph import SIZE, features, shapes
+from wordbot.ocr.kept import Kept
 
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
+GLYPHS = 4096  # glyph pictures whose scores are kept (``Kept``)
 PIXEL_WEIGHT = 0.3  # of the pixel cosine in a template's score; the rest is the shape cosine
 CASES = ("upper", "lower")
 # Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y): one
@@ -139,6 +141,7 @@ class Bank:
         self._features, self._shapes = (np.ascontiguousarray(m) for m in matching)
         for m in (self._features, self._shapes):
             m.setflags(write=False)  # as the cached ones are: one compiled letter_scores for both
+        self._scores: Kept[tuple[np.ndarray, np.ndarray]] = Kept(GLYPHS)  # each glyph's group scores
 
     def plus(self, pictures: np.ndarray, labels: np.ndarray) -> Bank:
         """This bank with more templates (learned ones, for either case) added."""
@@ -152,10 +155,20 @@ class Bank:
                      glyphs: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(m, groups) best mixed score and best pixel cosine of each template group; ``glyphs``:
         the pictures' ``features`` and ``shapes`` when already made."""
-        if len(self._starts) == 0:
-            return np.zeros((len(pictures), 0), np.float32), np.zeros((len(pictures), 0), np.float32)
-        pixel, shape = glyphs if glyphs is not None else (features(pictures), shapes(pictures))
-        return letter_scores(pixel, shape, self._features, self._shapes, self._starts, PIXEL_WEIGHT)
+        if len(self._starts) == 0 or len(pictures) == 0:
+            empty = np.zeros((len(pictures), len(self._starts)), np.float32)
+            return empty, empty.copy()
+        keys = [Kept.key(p) for p in pictures]
+        rows = [self._scores.get(k) for k in keys]
+        new = [i for i, row in enumerate(rows) if row is None]
+        if new:
+            pixel, shape = glyphs if glyphs is not None else (features(pictures), shapes(pictures))
+            score, best = letter_scores(pixel[new], shape[new], self._features, self._shapes, self._starts,
+                                        PIXEL_WEIGHT)
+            for j, i in enumerate(new):
+                rows[i] = score[j], best[j]
+                self._scores.put(keys[i], rows[i])
+        return np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows])
 
     def scores(self, pictures: np.ndarray, case: str | None = None,
                groups: tuple[np.ndarray, np.ndarray] | None = None) -> Scores:

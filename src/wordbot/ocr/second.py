@@ -12,15 +12,13 @@ opinion and doubtful tiles stay doubtful.
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from wordbot.lexicon.alphabet import alphabet
+from wordbot.ocr.kept import Kept
 
 SURE = 80  # Tesseract's own confidence (0..100) from which its letter counts as an opinion
 HEIGHT = 48  # pixels: the letter height Tesseract is given (it reads letters of 30 px far worse)
@@ -28,8 +26,7 @@ CACHE = 4096  # glyphs whose answers are kept
 TIMEOUT = 5.0  # seconds one Tesseract call may take
 LANGS = {"ru": "rus", "en": "eng"}
 
-_answers: OrderedDict[bytes, str] = OrderedDict()
-_lock = threading.Lock()
+_answers: Kept[str] = Kept(CACHE)
 
 
 @lru_cache(maxsize=1)
@@ -49,23 +46,18 @@ def opinions(inks: list[np.ndarray], lang: str, case: str) -> list[str]:
     if not inks or not available():
         return [""] * len(inks)
     keys = [_key(ink, lang, case) for ink in inks]
-    with _lock:
-        known = {k: _answers[k] for k in keys if k in _answers}
+    known = {k: a for k in keys if (a := _answers.get(k)) is not None}
     new = [i for i, k in enumerate(keys) if k not in known]
     if new:
         answers = _read_page([inks[i] for i in new], lang, case)
-        with _lock:
-            for i, answer in zip(new, answers, strict=True):
-                known[keys[i]] = _answers[keys[i]] = answer
-                if len(_answers) > CACHE:
-                    _answers.popitem(last=False)
+        for i, answer in zip(new, answers, strict=True):
+            known[keys[i]] = answer
+            _answers.put(keys[i], answer)
     return [known[k] for k in keys]
 
 
 def _key(ink: np.ndarray, lang: str, case: str) -> bytes:
-    quantized = np.round(np.clip(ink, 0, 1) * 15).astype(np.uint8)
-    return hashlib.blake2b(quantized.tobytes() + repr((quantized.shape, lang, case)).encode(),
-                           digest_size=16).digest()
+    return Kept.key(np.round(np.clip(ink, 0, 1) * 15).astype(np.uint8), lang, case)
 
 
 def _read_page(inks: list[np.ndarray], lang: str, case: str) -> list[str]:

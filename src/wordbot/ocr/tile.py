@@ -13,14 +13,13 @@ one, for the reader to try when the whole does not read.
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from numba import njit
+
+from wordbot.ocr.kept import Kept
 
 EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink at all
 RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile outline may lie
@@ -43,25 +42,16 @@ class TileInk:
 
 
 INKS = 2048  # tiles whose ink is kept (``seen_ink``)
-_inks: OrderedDict[bytes, TileInk] = OrderedDict()
-_inks_lock = threading.Lock()
+_inks: Kept[TileInk] = Kept(INKS)
 
 
 def seen_ink(crop: np.ndarray, erase: tuple[float, float, float, float] | None = None) -> TileInk:
-    """``letter_ink``, kept for the last ``INKS`` tile pictures: a game's frames are read again
-    and again, and most of their tiles are the same pixels as a frame before."""
-    key = hashlib.blake2b(np.ascontiguousarray(crop).tobytes() + repr((crop.shape, erase)).encode(),
-                          digest_size=16).digest()
-    with _inks_lock:
-        ink = _inks.get(key)
-        if ink is not None:
-            _inks.move_to_end(key)
-            return ink
-    ink = letter_ink(crop, erase)
-    with _inks_lock:
-        _inks[key] = ink
-        if len(_inks) > INKS:
-            _inks.popitem(last=False)
+    """``letter_ink``, kept for the last ``INKS`` tile pictures (``Kept``)."""
+    key = Kept.key(crop, erase)
+    ink = _inks.get(key)
+    if ink is None:
+        ink = letter_ink(crop, erase)
+        _inks.put(key, ink)
     return ink
 
 
