@@ -181,3 +181,35 @@ def test_fast_drags_may_skip_tiles(tmp_path, capsys, step):
             print("  sent", "".join(tiles[r * 4 + c] for r, c in p), "got",
                   g and "".join(tiles[r * 4 + c] for r, c in g))
     assert len(outcomes) == 30
+
+
+def test_line_submit_takes_clicks_sent_by_its_button(tmp_path):
+    """line-submit (``TRYING``): its 5x5 board reads right beside the letters' values; clicked tiles
+    go only by Submit (Return does nothing), a tap on the last tile takes it back, and the words
+    are 4 letters or more."""
+    log = tmp_path / "g.jsonl"
+    with browser_game(log, lang="en", seed=1, variant="line-submit") as (web, source):
+        board = Board(source, "en")
+        tiles = web.game.judge.tiles
+        assert (board.reading.tiles, board.reading.doubtful) == (tiles, [])
+        word = web.game.board_words[0]
+        path = word_path(tiles, 5, "en", word)
+        found = wordbot.solve_grid(tiles, 5, 5, wordbot.Lexicon.builtin("en"), 3, "wordhunt")
+        three = next(f.path for f in found if len(f.path) == 3)
+        x, y, w, h = board.reading.board_box
+        ox, oy = source.origin
+        submit = (ox + x + w / 2 + 85, oy + y + h + 91)  # style.css: 20 px apart, 150 x 54, under the pill
+        actor = Actor(driver(), board.bounds, Pacing(between=0.2))
+        actor.taps(board.points(path))
+        actor.taps(board.points(path[-1:]))  # taken back: the word without its last letter is selected
+        actor.finish()
+        actor.driver.key("Return")
+        time.sleep(0.5)
+        assert [e for e in logged(log) if e["event"] == "submit"] == []
+        actor.driver.tap(*submit)
+        actor.taps(board.points(three))
+        actor.finish()
+        actor.driver.tap(*submit)
+        subs = submits(log, 2)
+    assert [s["path"] for s in subs] == [[list(p) for p in path[:-1]], [list(p) for p in three]]
+    assert subs[1]["reason"] == "too short"

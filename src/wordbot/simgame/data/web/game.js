@@ -2,15 +2,27 @@
 // A Word Hunt-style round. The path is built from the pointer events the browser delivers and
 // nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
 // tiles here exactly as in a real browser game. The server judges and logs every submission.
-// The page's query picks a variant: input=drag|click|type (click: confirm=last|enter),
-// feedback=held|list|score|toast (what shows a word's fate), look=wordhunt|night|paper|ring.
+// The page's query picks a variant: input=drag|click|type (click: confirm=last|enter|button),
+// feedback=held|list|score|toast|panel (what shows a word's fate), mark=tile|line (what shows a
+// selection), clock=digits|bar, look=wordhunt|night|paper|ring|dusk.
 // feedback=toast: a taken word shows as a toast that fades over a second and a counter "found /
 // total" (no score); a refused one turns its path red and shakes it for half a second.
+// confirm=button: Submit sends a clicked word, Clear drops it; a tap on the last tile does nothing,
+// with retap=undo it takes that tile back.
+// mark=line: the selection is a translucent stroke through the tiles' centres (a dot on one tile),
+// the tiles themselves unchanged. feedback=panel: a side panel with the score and the words found,
+// and a toast under the board for each reply (green "+points WORD", red with the reason) that fades
+// out. clock=bar: the time left as a shrinking bar (no digits), at the end "Round over" over the board.
+// look=dusk: dark, round tiles with a letter's Scrabble value in a corner (a look only: words score
+// by length).
 
 const opts = new URLSearchParams(location.search);
 const INPUT = opts.get("input") || "drag";
 const CONFIRM = opts.get("confirm") || "last";
 const FEEDBACK = opts.get("feedback") || "held";
+const MARK = opts.get("mark") || "tile";
+const CLOCK = opts.get("clock") || "digits";
+const UNDO = opts.get("retap") === "undo";
 document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`);
 
 const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
@@ -24,22 +36,35 @@ let deadline = 0;
 let path = null;  // [[r, c], ...] while the button is held (click: while selecting), else null
 let typed = "";  // input=type: the word typed so far
 let over = false;
+let total = 1;  // the round's length in seconds (clock=bar)
+const VALUES = {a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
+  q: 10, r: 1, s: 1, t: 1, u: 1, v: 4, w: 4, x: 8, y: 4, z: 10};  // look=dusk: Latin letters only
 
 async function start() {
   game = await (await fetch("state", {cache: "no-store"})).json();
   deadline = performance.now() + game.remaining * 1000;
+  total = Math.max(1, game.remaining);
   words = new Set(game.words);
   game.found.forEach(w => found.add(w));
   score = game.score;
-  board.style.setProperty("--cols", game.cols);
+  document.body.style.setProperty("--cols", game.cols);  // the panel and buttons line up with the board
   game.tiles.forEach((letter, i) => {
     const el = document.createElement("div");
     el.className = "tile";
     el.textContent = document.body.classList.contains("night") ? letter : letter.toUpperCase();
     el.dataset.cell = i;
+    if (document.body.classList.contains("dusk") && letter in VALUES) {
+      const value = document.createElement("small");
+      value.textContent = VALUES[letter];
+      el.appendChild(value);
+    }
     board.appendChild(el);
     tiles.push(el);
   });
+  document.getElementById("rule").textContent = `WORDS \u00b7 ${game.min_len}+ LETTERS`;
+  document.getElementById("line").toggleAttribute("hidden", MARK !== "line");  // an SVG has no .hidden
+  document.getElementById("panel").hidden = FEEDBACK !== "panel";
+  document.getElementById("bar").hidden = CLOCK !== "bar";
   showScore();
   tick();
 }
@@ -76,9 +101,20 @@ let refusedTimer = 0;
 function paint() {
   clearTimeout(refusedTimer);
   tiles.forEach(el => { el.className = "tile"; });
-  if (!path) return;
+  if (MARK === "line") drawLine(path || []);
+  if (!path || MARK === "line") return;
   const kind = FEEDBACK === "held" ? verdict(path) : "held";  // else a neutral selection colour
   path.forEach(([r, c]) => tiles[r * game.cols + c].classList.add(kind));
+}
+
+const line = document.getElementById("line");
+
+function drawLine(cells) {  // one stroke with round caps and joins: a lone tile shows a dot
+  const at = cells.map(([r, c]) => {
+    const el = tiles[r * game.cols + c];
+    return `${el.offsetLeft + el.offsetWidth / 2} ${el.offsetTop + el.offsetHeight / 2}`;
+  });
+  line.innerHTML = at.length ? `<path d="M ${at[0]} ${at.map(p => `L ${p}`).join(" ")}"/>` : "";
 }
 
 function visit(cell) {
@@ -101,6 +137,11 @@ board.addEventListener("pointerdown", e => {
   if (!cell) return;
   if (INPUT === "click" && path) {  // a click game: the last tile again sends, a neighbour extends
     if (same(cell, path[path.length - 1]) && CONFIRM === "last") release();
+    else if (same(cell, path[path.length - 1]) && CONFIRM === "button") {
+      if (UNDO) path.pop();
+      path = path.length ? path : null;
+      paint();
+    }
     else if (adjacent(cell, path[path.length - 1]) && !path.some(p => same(p, cell))) { path.push(cell); paint(); }
     else { path = [cell]; paint(); }  // anything else starts a new selection
     return;
@@ -135,11 +176,17 @@ function release() {
   const cells = path;
   path = null;
   paint();  // every tile plain again at once
-  if (verdict(cells) === "new") found.add(wordOf(cells));  // a quick repeat shows yellow
+  if (FEEDBACK !== "panel" && verdict(cells) === "new") found.add(wordOf(cells));  // a quick repeat shows yellow
   submit({path: cells});
 }
 
 document.addEventListener("pointercancel", () => { path = null; paint(); });
+
+if (CONFIRM === "button") {
+  document.getElementById("buttons").hidden = false;
+  document.getElementById("submit").addEventListener("click", () => { if (!over) release(); });
+  document.getElementById("clear").addEventListener("click", () => { path = null; paint(); });
+}
 
 async function submit(entry) {
   const reply = await (await fetch("submit", {method: "POST", body: JSON.stringify(entry)})).json();
@@ -147,6 +194,16 @@ async function submit(entry) {
   score = Math.max(score, reply.score ?? 0);  // replies may arrive out of order; both only grow
   showScore();
   if (FEEDBACK === "toast" && !reply.over) reply.accepted ? toast(reply.word) : refused(entry.path);
+  if (FEEDBACK === "panel" && !reply.over) notice(reply);
+}
+
+function notice(reply) {  // a pill under the board that fades out: green "+3  WORD", red "Not a word"
+  const el = document.getElementById("message");
+  const pill = document.createElement("span");
+  pill.className = reply.accepted ? "notice good" : "notice bad";
+  pill.textContent = reply.accepted ? `+${reply.points}  ${reply.word.toUpperCase()}`
+    : reply.reason[0].toUpperCase() + reply.reason.slice(1);
+  el.replaceChildren(pill);
 }
 
 function toast(word) {  // the word pops up below the board and fades out over a second
@@ -164,6 +221,16 @@ function refused(cells) {  // the path comes back red and shakes, unless a new o
 }
 
 function showScore() {  // feedback=score: the score alone; list: the last words found; toast: a count
+  if (FEEDBACK === "panel") {  // the score, and the words found, newest first
+    document.getElementById("points").textContent = score;
+    const items = [...found].reverse().slice(0, 12).map(w => {
+      const li = document.createElement("li");
+      li.textContent = w.toUpperCase();
+      return li;
+    });
+    document.getElementById("words").replaceChildren(...items);
+    return;
+  }
   const text = FEEDBACK === "list" ? [...found].reverse().slice(0, 3).join("  ").toUpperCase()
     : FEEDBACK === "score" ? `Score ${score}`
     : FEEDBACK === "toast" ? `${found.size} / ${words.size}` : `Score ${score}   Words ${found.size}`;
@@ -174,6 +241,7 @@ function tick() {
   const left = Math.max(0, deadline - performance.now()) / 1000;
   const s = Math.floor(left);
   document.getElementById("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  document.querySelector("#bar > div").style.width = `${(100 * left / total).toFixed(2)}%`;
   if (left > 0) {
     setTimeout(tick, 200);
     return;
@@ -182,7 +250,9 @@ function tick() {
   path = null;
   paint();
   board.classList.add("over");
-  if (FEEDBACK === "toast") document.getElementById("timesup").hidden = false;  // a panel over the board
+  const cover = document.getElementById("timesup");
+  if (CLOCK === "bar") cover.textContent = "Round over";
+  if (FEEDBACK === "toast" || CLOCK === "bar") cover.hidden = false;  // a panel over the board
   else document.getElementById("message").textContent = "Time's up";
 }
 
