@@ -337,7 +337,8 @@ def test_no_word_is_entered_in_the_time_a_word_takes_before_the_game_clock_ends(
 def test_a_word_owed_a_verdict_is_tried_again_once_after_the_time_is_up(tmp_path, monkeypatch):
     """The game showed no reply to a word, which it may have taken: the word is tried again (once)
     even when the round's time ran out meanwhile, so that the bot's count is the game's; no other
-    word goes in after the time is up."""
+    word goes in after the time is up, and a board that never comes to rest again is not waited
+    for longer than the slowest word took."""
     from types import SimpleNamespace
 
     from wordbot.capture.files import ImageFile
@@ -348,24 +349,30 @@ def test_a_word_owed_a_verdict_is_tried_again_once_after_the_time_is_up(tmp_path
     monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
     cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 80, 3), 200, np.uint8))
     spec = FeedbackSpec(accepted=Signature(None, None, ("above:0",)))
-    for silent_twice in (False, True):
+    for case, want in (("once", ["дом", "нос", "нос"]), ("twice", ["дом", "нос", "нос"]),
+                       ("never at rest", ["дом", "нос"])):
         player = GridPlayer(ImageFile(tmp_path / "game.png"), None, None,
                             GridOptions(GAMES["wordhunt"], feedback=spec), base=set(),
                             learned=Learned.load("owed"), say=lambda _: None)
         entered: list[str] = []
 
-        def enter(actor, word, base, entered=entered, silent_twice=silent_twice):
+        def enter(actor, word, base, entered=entered, case=case):
             entered.append(word.word)
-            if word.word == "нос" and (silent_twice or entered.count("нос") == 1):
+            if word.word == "нос" and (case == "twice" or entered.count("нос") == 1):
                 time.sleep(0.3)  # no reply seen, and the round's time runs out meanwhile
                 return "none"
             return "accepted"
 
+        def settle(queue=None, entered=entered, case=case, **_):
+            return (None, None) if case == "never at rest" and "нос" in entered else (object(), queue[0])
+
         monkeypatch.setattr(player, "_actor", lambda: SimpleNamespace(finish=lambda: None))
         monkeypatch.setattr(player, "_learn_noise", lambda: None)
-        monkeypatch.setattr(player, "_settle", lambda queue=None, **_: (object(), queue[0]))
+        monkeypatch.setattr(player, "_settle", settle)
+        monkeypatch.setattr(player, "_reread", lambda queue, actor: (queue, actor))  # the same board
         monkeypatch.setattr(player, "_enter", enter)
         words = [Found(w, [(0, k)], 3) for k, w in enumerate(("дом", "нос", "кот", "сон"))]
-        player._play_words(words, time.monotonic() + 0.2)
-        assert entered == ["дом", "нос", "нос"]
-        assert player.report.stopped != "every word played"
+        t0 = time.monotonic()
+        player._play_words(words, t0 + 0.2)
+        assert entered == want, case
+        assert player.report.stopped != "every word played" and time.monotonic() - t0 < 1.5, case

@@ -368,13 +368,18 @@ class GridPlayer(Seat):
         queue = self._learning_first(words)
         tries: dict[str, int] = {}
         owed: set[str] = set()  # words to be tried again for want of a reply
-        since_read, suspect, overtime = 0, False, False
+        since_read, suspect, overtime = 0, False, None
         while queue and (time.monotonic() < end or owed):
             taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
             queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if time.monotonic() >= end:  # time is up: only the words owed a verdict go in (the game
-                # may have taken them: its count and the bot's must agree)
-                queue, overtime = [w for w in queue if w.word in owed], True
+                # may have taken them: its count and the bot's must agree), each in the time the
+                # slowest of the last words took (a board never at rest again is not waited out)
+                queue = [w for w in queue if w.word in owed]
+                if overtime is None:
+                    overtime = time.monotonic() + len(queue) * max(self._cycles, default=SETTLE)
+                if time.monotonic() > overtime:
+                    break
             if not queue:
                 break
             reread = since_read >= self.opts.reread_every or suspect
@@ -434,7 +439,7 @@ class GridPlayer(Seat):
         if self._ahead is not None:
             self._drop_ahead(actor)
         actor.finish()
-        if not queue and not overtime:
+        if not queue and overtime is None:
             self.report.stopped = "every word played"
 
     def _clock_over(self) -> None:
