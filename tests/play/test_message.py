@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import FeedbackSpec, Signature
 from wordbot.play.feedback import Replies, Watch
-from wordbot.play.message import common, named, plain, reply_text, says, template
+from wordbot.play.message import common, lists, named, plain, reply_text, says, template
 
 FONTS = Path("/usr/share/fonts/truetype")
 BOARD = (40, 40, 320, 320)
@@ -45,6 +45,18 @@ def test_the_text_most_learning_replies_share_is_the_acceptance():
     score = [template(f"Score {n}", w) for n, w in [(12, "secure"), (15, "dog"), (19, "cat")]]
     assert common(score) == "score#", score  # naming no word: as read, "secure" not left out of it
     assert common([template("КОТ  +3", "кот"), template("DOG +12", "dog")]) == "~+#"
+
+
+def test_a_list_of_the_words_found_is_no_message():
+    """A found-words list grows with each word (newest first here): the text read where it changed
+    names the earlier words too, so it says nothing of a verdict; a message names only its word."""
+    words = ["поток", "порт", "приток", "ректор"]
+    listed = ["⟨пotok⟩", "⟨пopt⟩пotok", "⟨пpиtok⟩пoptпotok", "⟨pektop⟩.пpиtokпoptпotok"]  # as read live
+    assert lists(listed, words) and common(listed[:3]) == "~пotok"  # taken for a message before
+    said = [template(f"{w.upper()}  +{len(w)}", w) for w in words]
+    assert not lists(said, words) and common(said) == "~+#"
+    score = [template(f"Score {n}", w) for n, w in [(12, "secure"), (15, "sore"), (19, "core")]]
+    assert not lists(score, ["secure", "sore", "core"])
 
 
 def window(message: str, earlier: str = "") -> np.ndarray:

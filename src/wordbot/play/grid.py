@@ -33,7 +33,7 @@ from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
-from wordbot.play.message import common, reply_text
+from wordbot.play.message import common, lists, reply_text
 from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
@@ -1029,6 +1029,8 @@ class GridPlayer(Seat):
                  reply_text(self.watch, r.frames[0], r.shown, w.word) if r.shown and r.frames else None
                  for w, r in pending]
         pending = [(w, r.said(t)) for (w, r), t in zip(pending, texts, strict=True)]
+        if lists(texts, [w.word for w, _ in pending]):  # the words found, listed: no message
+            return pending, True
         said = common(texts)
         if said is None and len({t for t in texts if t}) > 1 and len(pending) < TEXT_WORDS:
             return pending, False

@@ -111,6 +111,24 @@ def reply_text(watch: Watch, before: np.ndarray, afters: Sequence[np.ndarray], w
     return ""
 
 
+def lists(templates: Sequence[str | None], words: Sequence[str]) -> bool:
+    """Whether most replies' texts after the first (``templates``, of the replies to ``words`` in
+    the order entered) name an earlier word beside their own: the place is a list of the words
+    found, which grows (or scrolls) with each, and its text tells no verdict."""
+    named_earlier = [any(_holds(named(t), w) for w in words[:i])
+                     for i, t in enumerate(templates) if i and t]
+    return 2 * sum(named_earlier) > len(named_earlier)
+
+
+def _holds(text: str, word: str) -> bool:
+    """Whether ``text`` holds ``word`` in a stretch no longer than it, its letters in order, one
+    missing or misread at most in a word of five letters or more."""
+    want = _fold(word)
+    blocks = [b for b in SequenceMatcher(None, text, want, autojunk=False).get_matching_blocks() if b.size]
+    return bool(blocks) and sum(b.size for b in blocks) >= len(want) - (len(want) >= 5) \
+        and blocks[-1].a + blocks[-1].size - blocks[0].a <= len(want)
+
+
 def common(templates: list[str | None]) -> str | None:
     """What most replies say, if more than half do (and at least two): with the word left out
     where that names it ("~+#"), else as read ("nice!+#", "score#")."""
