@@ -2,8 +2,9 @@
 moves: a Word Hunt-like page that colours the path only while the button is held, a click game
 with lower-case letters on round tiles whose only reply is its list of found words, a typed
 game whose only reply is its score, and a drag game on a gradient that shows a selected tile by a
-ring alone, a taken word by a fading toast and a "found / total" count (no score). The score the
-bot reads is the game's own."""
+ring alone, a taken word by a fading toast and a "found / total" count (no score), and a click
+game sent by a Submit button whose second tap on a tile takes it back. The score the bot reads is
+the game's own."""
 
 import threading
 import time
@@ -19,9 +20,10 @@ from wordbot.simgame.gamelog import read_log
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
-STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type", "ring-toast": "drag"}
+STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type", "ring-toast": "drag",
+         "submit-undo": "click"}
 SHARE = 0.3  # of the board's points in 30 s, on a busy machine
-SCORED = {"wordhunt", "type-score"}  # the others show no score line (ring-toast counts words found)
+SCORED = {"wordhunt", "type-score", "submit-undo"}  # the others show no score (ring-toast counts words found)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -646,6 +646,11 @@ class GridPlayer(Seat):
         if not reply.empty:
             self.opts.input.confirm = "last"
             return reply
+        if not self._selected(base_colours, cells) and self._selected(base_colours, cells[:-1]):
+            # the second tap took the last cell back (an undo): tapped once more, the word is whole
+            actor.taps([self._screen(divmod(cells[-1], self.reading.cols))])
+            self._poll(lambda colours: self.watch.changed_cells(base_colours, colours) >= set(cells),
+                       self._show_wait())
         tries = [("enter", None)]
         for confirm, box in tries:
             if not self._selected(base_colours, cells):

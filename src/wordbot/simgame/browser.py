@@ -48,6 +48,11 @@ VARIANTS = {
     # that fades and a "found / total" counter (no score); a refused path turns red and shakes;
     # at 0:00 a "Time's up!" panel covers the board
     "ring-toast": "feedback=toast&look=ring",
+    # click tile by tile, sent by a Submit button under the board (a tap on the last tile takes it
+    # back, no keys); dark round tiles with letter values; a side panel with the score and the words
+    # found, and a pill under the board for each reply (line-submit's, with a selection that colours
+    # the tiles and a clock in digits)
+    "submit-undo": "input=click&confirm=button&retap=undo&feedback=panel&look=dusk",
 }
 # Variants the bot does not pass yet: run by hand (--variant), not by the e2e test or the benchmark.
 TRYING = {
@@ -72,7 +77,8 @@ class Page:
     footer: int = FOOTER
 
 
-PAGES = {"line-submit": Page(size=5, min_len=4, side=250, footer=148)}
+PAGES = {"line-submit": Page(size=5, min_len=4, side=250, footer=148),
+         "submit-undo": Page(side=250, footer=148)}
 CHROMIUM_FLAGS = ("--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-features=Translate",
                   "--password-store=basic", "--no-sandbox", "--disable-gpu", "--disable-quic",
