@@ -25,6 +25,7 @@ test: $(READY)
 
 bench: $(READY)
 	bash scripts/setup_system.sh bench
+	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/wordbot bench
 
 lint: $(READY)

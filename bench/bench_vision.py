@@ -1,6 +1,6 @@
 """Vision: boards found and tiles read on labelled synthetic screenshots, and the time it takes.
 
-Accuracy is measured on the blind set ``BLIND`` ("blind-2026-11-27-c": ``BLIND_FONTS`` of
+Accuracy is measured on the blind set ``BLIND`` ("blind-2026-11-27-d": ``BLIND_FONTS`` of
 ``wordbot.ocr.synthetic``, in every development and held-out style, Russian and English boards,
 upper and lower case, multi-letter tiles, letter shadows, faux bold, JPEG), chosen before any
 tuning of that session and measured once at the end; the language is told from the pixels (no
@@ -23,10 +23,10 @@ from wordbot.lexicon.alphabet import alphabet
 from wordbot.ocr import THRESHOLD, Bank, BoardReading, read_board, read_tiles
 from wordbot.ocr.bank import builtin_bank
 from wordbot.ocr.learn import from_reading
-from wordbot.ocr.synthetic import Screenshot, random_look, random_screenshot, render
+from wordbot.ocr.synthetic import BLIND_FONTS, Screenshot, font_path, random_look, random_screenshot, render
 
 AREA = "vision"
-BLIND = "blind-2026-11-27-c"
+BLIND = "blind-2026-11-27-d"
 
 
 @dataclass
@@ -161,6 +161,9 @@ def _timing(rng: np.random.Generator, n: int) -> tuple[float, float, float, floa
 
 
 def run(quick: bool) -> list[Figure]:
+    missing = [name for name in BLIND_FONTS if font_path(name) is None]
+    if missing:  # a blind set drawn without some of its faces is another set
+        raise SystemExit(f"{BLIND}'s fonts missing: {', '.join(missing)} (make bench installs them)")
     rng = np.random.default_rng(2024)
     n = 30 if quick else 400
     blind = _accuracy(rng, n, "blind")

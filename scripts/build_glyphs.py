@@ -72,6 +72,10 @@ BLURRED = (9, 12, 16)  # cap heights also rendered blurred, with each of these s
 BLURS = (0.5, 0.9)
 BOLD_CAPS = (16, 24, 48)  # cap heights also rendered in faux bold (stroked in the letter's colour)
 FAUX_BOLD = 0.07  # the stroke's width as a fraction of the cap height (games thicken letters so)
+SHADOW_CAPS = (16, 24, 48)  # cap heights also rendered with a letter shadow of the letter's colour
+SHADOW_SHIFT = 0.085  # the shadow's shift right and down as a fraction of the cap height (games cast
+# a letter's shadow so: a dark shadow on a light tile joins a dark letter, and the reader cannot
+# take it apart by colour)
 SAME = 0.965  # score above which a rendering adds nothing to the letter's others
 AMBIGUOUS = 0.95  # score with another letter's rendering above which a rendering is left out (crisp
 # renderings of two letters score up to 0.947, a few 9-pixel ones more; blurred small ones up to 1.0)
@@ -90,14 +94,26 @@ def render(font: ImageFont.FreeTypeFont, letter: str, stroke: int = 0) -> np.nda
 
 def renderings(path: Path, letter: str) -> list[np.ndarray]:
     """Normalized pictures of ``letter`` in the font at ``path``: every cap height, the small ones
-    also blurred."""
+    also blurred, the larger ones also in faux bold and with a letter shadow."""
     out = []
     for cap in CAP_HEIGHTS:
         font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
         coverage = render(font, letter)
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
         bold = [render(font, letter, int(round(FAUX_BOLD * cap)))] if cap in BOLD_CAPS else []
-        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred, *bold]]  # as a tile is read
+        shadowed = [_shadowed(coverage, max(1, int(round(SHADOW_SHIFT * cap))))] if cap in SHADOW_CAPS else []
+        # each as a tile is read
+        out += [normalize(soft_ink(c, 1.0)) for c in [coverage, *blurred, *bold, *shadowed]]
+    return out
+
+
+def _shadowed(coverage: np.ndarray, shift: int) -> np.ndarray:
+    """``coverage`` with a copy of itself ``shift`` pixels right and down, joined (a letter shadow of
+    the letter's colour)."""
+    h, w = coverage.shape
+    out = np.zeros((h + shift, w + shift), np.float32)
+    out[shift:, shift:] = coverage
+    out[:h, :w] = np.maximum(out[:h, :w], coverage)
     return out
 
 

@@ -32,8 +32,8 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-morisawa-bizud-mincho fonts-nanum-eco fonts-mona fonts-arphic-ukai fonts-takao-mincho
           fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
           fonts-babelstone-modern fonts-noto-cjk fonts-monapo fonts-georgewilliams fonts-cns11643-kai
-          t1-cyrillic fonts-ukij-uyghur)
-BLIND=(fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
+          t1-cyrillic fonts-ukij-uyghur fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
+BLIND=(fonts-terminus)  # the blind set's other faces are Python packages: pip install -e '.[bench]'
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -190,3 +190,29 @@ def test_a_face_telling_no_alphabet_surely_reads_no_look_alike_surely_under_the_
         return
     assert reading.lang == given
     assert _sure_wrong(reading, shot.tiles) == []
+
+
+def test_capitals_whose_tall_letters_do_not_rise_are_capitals():
+    """Heavy faux-bold Cyrillic capitals fit the small letters as well as the capitals (stretched to
+    a square, в, к, м, т ... are small capitals): the fit alone told this board lower case, and its Б
+    read б. Its glyphs read б, р, у, ф are no taller than the rest: capitals."""
+    letters = list("спййбжетикьерыдчуыюляылсзпйвеыэйжодвпужйзйеббдмшдлчкльхклжибжулипнггог")
+    shot = render(np.random.default_rng(1), look(
+        font="noto/NotoSansDisplay-Bold.ttf", tile_rgb=(41, 118, 251), text_rgb=(195, 250, 126),
+        panel_rgb=(197, 155, 1), shape="bevelled", radius=0.26, gap=0.2, letter_size=0.41,
+        corner_numbers=True, effect="bold", scale=1.2), 10, 7, lang="ru", tile=30, letters=letters)
+    reading = read_board(shot.image)
+    assert reading.case == "upper"
+    assert _sure_wrong(reading, shot.tiles) == []
+
+
+def test_a_letter_shadow_of_the_letters_colour_is_read_with_the_letter():
+    """A dark shadow on a light tile joins a dark letter: the reader cannot take it apart by colour,
+    and reads the letter with its shadow (the bank holds letters so shadowed: before, 6 of these 36
+    tiles were doubtful)."""
+    dark = look(font="noto/NotoSerif-Bold.ttf", effect="shadow", shape="pale", tile_rgb=(200, 190, 230),
+                text_rgb=(80, 20, 110), panel_rgb=(230, 240, 240))
+    shot = render(np.random.default_rng(7), dark, 6, 6, lang="ru", tile=48)
+    reading = read_board(shot.image)
+    assert reading.doubtful == []
+    assert reading.tiles == shot.tiles

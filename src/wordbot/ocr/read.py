@@ -411,10 +411,11 @@ class Script:
 
 
 def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None,
-           voters: np.ndarray | None = None) -> Script:
+           voters: np.ndarray | None = None, heights: np.ndarray | None = None) -> Script:
     """The language and case of the glyphs ``pictures`` (one per lettered tile), told from how
     well each fits each language's ``banks``; ``lang`` when given, checked. Only the ``voters``
     (default: all) that fit some language well (a multi-letter tile fits none) tell the language.
+    ``heights``: each glyph's ink height (``_extent``), to check a lower case (``_level``).
     WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
     fits, others, every = {}, {}, {}
     glyphs = features(pictures), shapes(pictures)
@@ -423,6 +424,8 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
         cases = {case: bank.scores(pictures, case, groups) for case in CASES}
         every[name] = cases
         case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
+        if case == "lower" and heights is not None and _level(cases[case], heights, voters, name):
+            case = "upper"
         fits[name] = (case, cases[case])
         others[name] = cases[CASES[1 - CASES.index(case)]]
     best = {name: scores.best for name, (_, scores) in fits.items()}
@@ -463,6 +466,29 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     # while the board's alphabet is in doubt (given, not told by its glyphs).
     kin = TWINS + NEAR_TWINS[case] if _told(votes, lang) and not loose else TWINS
     return Script(lang, case, scores, foreign, others[lang], abroad, kin, loose)
+
+
+LOW = {"ru": set("авгежзиклмнопстхчшыьэюя"), "en": X_HEIGHT}  # small letters with nothing above the
+# x-height or below the line (й, ё: marks; д, ц, щ: tails, as their capitals may have)
+RISEN = {"ru": set("бруф"), "en": set("bdfghklpqy")}  # small letters reaching above the x-height or
+# below the line in every face
+
+
+def _level(scores: Scores, heights: np.ndarray, voters: np.ndarray | None, lang: str) -> bool:
+    """Whether glyphs read in ``lang``'s lower case (``scores``) as letters reaching above the
+    x-height or below the line (б, р, у, ф) are mostly no taller (``RISING``) than those read as
+    letters that do not: capitals, one height, not small letters. Stretched to a square, a Cyrillic
+    capital fits its small letter as well wherever that is a small capital (в, к, м, т ...): the fit
+    alone told heavy faux-bold capitals (DejaVu Serif Condensed, Noto Sans Display) lower case, and
+    their Б read в."""
+    read = [scores.letters[j] for j in scores.score.argmax(axis=1)]
+    whole = np.ones(len(read), bool) if voters is None else voters
+    low = np.array([ch in LOW[lang] for ch in read]) & whole
+    risen = np.array([ch in RISEN[lang] for ch in read]) & whole
+    if risen.sum() < 3 or low.sum() < 3:
+        return False
+    flat = heights[risen] < RISING * np.median(heights[low])
+    return 2 * int(flat.sum()) > int(risen.sum())
 
 
 def _told(votes: dict[str, int], lang: str) -> bool:
@@ -532,11 +558,11 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         # Only whole single glyphs tell the language (not a multi-letter tile, a block, a letter
         # that may have lost a part).
         voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
-        found = script(pictures[idx], banks, lang, voters)
+        size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
+        found = script(pictures[idx], banks, lang, voters, size[:, 0])
         m = found.scores.match(found.other_case, found.abroad, found.kin)
         consistent = _consistency(pictures[idx], m) > 0
         conf[idx] = confidence(m) * consistent * ~found.foreign
-        size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
         # A letter that may have lost a part, or whose ink does not fit it, is not sure; nor is И
         # with a faint mark over it (perhaps a Й).
         narrow = _narrow(size, m.letters)

@@ -9,12 +9,13 @@ only by the benchmark, so its figure says how reading does on a look it has neve
 Needs Pillow and these Debian font packages (under ``FONT_DIRS``): fonts-dejavu-core,
 fonts-dejavu-extra, fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono,
 fonts-urw-base35, fonts-inter, fonts-crosextra-carlito (the rest of ``DEV_FONTS`` and the held-out
-looks need the packages named beside them: ``scripts/setup_system.sh bench`` installs them all); a
-missing font file is skipped.
+looks need the packages named beside them: ``scripts/setup_system.sh bench`` installs them all; the
+blind set's Python font packages come with the ``bench`` extra); a missing font file is skipped.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -86,7 +87,9 @@ DEV_FONTS = (
 # and the blind set "blind-2026-11-26-d" since its run (fonts-takao-mincho, fonts-arphic-gbsn00lp,
 # fonts-umeplus-cl, fonts-cwtex-heib, fonts-cwtex-kai, fonts-cwtex-ming, fonts-babelstone-modern,
 # fonts-noto-cjk, fonts-monapo), and the blind set "blind-2026-11-27-b" since its run
-# (fonts-georgewilliams, fonts-cns11643-kai, t1-cyrillic's Free Chancery, fonts-ukij-uyghur).
+# (fonts-georgewilliams, fonts-cns11643-kai, t1-cyrillic's Free Chancery, fonts-ukij-uyghur), and the
+# blind set "blind-2026-11-27-c" since its run (fonts-ricty-diminished, fonts-linex,
+# fonts-ipaexfont-mincho).
 HELDOUT_FONTS = (
     "hack/Hack-Bold.ttf", "jetbrains-mono/JetBrainsMono-ExtraBold.ttf", "fonts-go/Go-Bold.ttf",
     "andika/Andika-Bold.ttf", "charis/CharisSIL-Bold.ttf",
@@ -136,6 +139,8 @@ HELDOUT_FONTS = (
     "cns11643/TW-Kai-98_1.ttf", "X11/Type1/z003034d.pfb",
     "fonts-ukij-uyghur/UKIJInichkeb.ttf", "fonts-ukij-uyghur/UKIJEsBold.ttf",
     "fonts-ukij-uyghur/UKIJKesme-b.ttf",
+    "ricty-diminished/RictyDiminished-Bold.ttf", "ricty-diminished/RictyDiminished-BoldOblique.ttf",
+    "linex/BABEbold.ttf", "linex/BABELita.ttf", "ipaexfont-mincho/ipaexm.ttf",
 )
 
 # Heavy, condensed and black faces of families the bank holds in other weights: development looks
@@ -146,16 +151,19 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-27-c", chosen on 2026-11-27 (early morning) before any tuning for that
-# session and measured once at the end by bench/bench_vision.py: fonts never used in development, in
-# the bank, in the tests or in an earlier blind or held-out set (Debian fonts-ricty-diminished,
-# fonts-linex, fonts-ipaexfont-mincho: Ricty Diminished Bold and Bold Oblique (a Japanese programming
-# face: Inconsolata's Latin, M+ Cyrillic), LinEx's BABEL Unicode Bold and Italic (an old-style serif)
-# and IPAex Mincho (a Japanese mincho with full-width Cyrillic)), drawn in every style of
-# ``random_look`` plus the held-out tile styles. Few Debian fonts with Cyrillic are left unused.
+# The blind set "blind-2026-11-27-d", chosen on 2026-11-27 (late morning) before any tuning for that
+# session and measured once at the end by bench/bench_vision.py: faces never used in development, in
+# the bank, in the tests or in an earlier blind or held-out set, eight of them from Python font
+# packages (the ``bench`` extra: Google Fonts' Montserrat, Rubik, Oswald, Exo 2, Lora, Playfair
+# Display and Unbounded Bold, variable fonts drawn at weight 700, and Russo One) and Debian
+# fonts-terminus (Terminus, a console face), drawn in every style of ``random_look`` plus the
+# held-out tile styles. Few Debian fonts with Cyrillic are left unused.
 BLIND_FONTS = (
-    "ricty-diminished/RictyDiminished-Bold.ttf", "ricty-diminished/RictyDiminished-BoldOblique.ttf",
-    "linex/BABEbold.ttf", "linex/BABELita.ttf", "ipaexfont-mincho/ipaexm.ttf",
+    "fontpkg_montserrat/files/Montserrat[wght].ttf@700", "fontpkg_rubik/files/Rubik[wght].ttf@700",
+    "fontpkg_oswald/files/Oswald[wght].ttf@700", "fontpkg_exo_2/files/Exo2[wght].ttf@700",
+    "fontpkg_russo_one/files/RussoOne-Regular.ttf", "fontpkg_lora/files/Lora[wght].ttf@700",
+    "fontpkg_playfair_display/files/PlayfairDisplay[wght].ttf@700",
+    "fontpkg_unbounded/files/Unbounded[wght].ttf@700", "terminus/TerminusTTF-4.46.0.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
@@ -216,9 +224,18 @@ class Screenshot:
 
 
 def font_path(name: str) -> Path | None:
+    """The file of font ``name``: a path under one of ``FONT_DIRS``, or one inside an installed Python
+    package named by its first part (``fontpkg_lora/files/Lora[wght].ttf``); an ``@700`` after it
+    names a variable font's weight (see ``_font``)."""
+    name = name.partition("@")[0]
     for d in FONT_DIRS:
         if (d / name).is_file():
             return d / name
+    package, _, rest = name.partition("/")
+    spec = importlib.util.find_spec(package) if package.isidentifier() else None
+    for d in (spec.submodule_search_locations or ()) if spec else ():
+        if (Path(d) / rest).is_file():
+            return Path(d) / rest
     return None
 
 
@@ -284,7 +301,11 @@ def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "")
 def _font(name: str, size: int):
     from PIL import ImageFont
 
-    return ImageFont.truetype(str(font_path(name)), size)
+    font = ImageFont.truetype(str(font_path(name)), size)
+    weight = name.partition("@")[2]
+    if weight:  # a variable font drawn at that weight (Google Fonts ship one file of every weight)
+        font.set_variation_by_axes([int(weight)])
+    return font
 
 
 def _clutter(draw, rng: np.random.Generator, w: int, h: int) -> None:
