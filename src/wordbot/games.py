@@ -76,7 +76,8 @@ CONFIRMS = ("last", "enter", "button")  # how a clicked path is submitted
 PACES = {"fast": (0.02, 0.017, 0.015, 0.03), "normal": (0.03, 0.03, 0.02, 0.05),
          "human": (0.08, 0.05, 0.05, 0.3)}  # settle, step, hold, between (wordbot.act.Pacing)
 RGB = tuple[int, int, int]
-LOOK = 9  # values in a cell's look as the live loop compares cells: fill, rim and ink, RGB each
+LOOK = 10  # values in a cell's look as the live loop compares cells: fill, rim and ink, RGB each, and
+# the share a mark drawn over it covers
 
 
 @dataclass

@@ -171,7 +171,7 @@ def test_tile_colour_ignores_the_letter():
     frame = np.zeros((40, 40, 3), np.uint8)
     frame[:] = (193, 228, 244)  # BGR of the idle tile
     frame[15:25, 18:22] = 20  # a letter stroke
-    assert tuple(tile_colours(frame, [(20, 20)], 40)[0][:3]) == (244, 228, 193)
+    assert tuple(tile_colours(frame, [(20, 20)], 40)[0][0][:3]) == (244, 228, 193)
 
 
 def _tiles(ring: int = 0, ringed: tuple[int, ...] = (1,), ink=(60, 40, 110)) -> np.ndarray:
@@ -216,6 +216,44 @@ def test_a_ring_or_a_letter_in_one_colour_looks_the_same_on_every_cell():
     recoloured[40:80, 118 + 35: 118 + 45] = (0, 140, 255)
     inked = watch.colours(recoloured)
     assert watch.changed_cells(idle, inked) == {0, 1} and same_colour(tuple(inked[0]), tuple(inked[1]))
+
+
+def _dusk(stroke: list[int], dot: int | None = None, width: int = 30) -> np.ndarray:
+    """A 2x2 board of dark round tiles (96 px, 108 apart) with light letters, a translucent amber
+    stroke through the centres of the ``stroke`` cells and a dot of the stroke's width on ``dot``:
+    the tiles themselves unchanged."""
+    img = Image.new("RGB", (240, 240), (18, 20, 28))
+    d = ImageDraw.Draw(img)
+    face = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 48)
+    centres = [(58 + 108 * (i % 2), 58 + 108 * (i // 2)) for i in range(4)]
+    for (x, y), letter in zip(centres, "WORD", strict=True):
+        d.ellipse((x - 48, y - 48, x + 48, y + 48), fill=(38, 43, 59))
+        d.text((x, y), letter, font=face, fill=(233, 236, 245), anchor="mm")
+    over = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    o = ImageDraw.Draw(over)
+    if len(stroke) > 1:
+        o.line([centres[c] for c in stroke], fill=(255, 176, 64, 140), width=width, joint="curve")
+    for c in ([dot] if dot is not None else []):
+        x, y = centres[c]
+        o.ellipse((x - width // 2, y - width // 2, x + width // 2, y + width // 2), fill=(255, 176, 64, 140))
+    img = Image.alpha_composite(img.convert("RGBA"), over).convert("RGB")
+    return cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR)
+
+
+@pytest.mark.parametrize("width", [14, 30])
+def test_a_selection_drawn_as_a_stroke_over_the_tiles_is_a_change(width):
+    """A game that marks a selection only by a translucent line through the tiles' centres (a dot on
+    a lone tile, seen where it covers a tenth of the tile's centre): the marked cells change, alike,
+    and the tiles the line passes by do not."""
+    watch = Watch((10, 10, 204, 204), [(58 + 108 * (i % 2), 58 + 108 * (i // 2)) for i in range(4)], 108)
+    idle = watch.colours(_dusk([]))
+    assert watch.changed_cells(idle, watch.colours(_dusk([]))) == set()
+    dot = watch.colours(_dusk([], dot=2, width=width))
+    assert watch.changed_cells(idle, dot) == ({2} if width > 20 else set())
+    across = watch.colours(_dusk([0, 3], width=width))  # a diagonal: it passes between cells 1 and 2
+    assert watch.changed_cells(idle, across) == {0, 3}
+    assert same_colour(tuple(across[0]), tuple(across[3]))
+    assert watch.changed_cells(idle, watch.colours(_dusk([0, 1, 3], width=width))) == {0, 1, 3}
 
 
 THIN = "islevrcupawm"

@@ -242,7 +242,7 @@ def load_profile(name: str) -> Profile:
 
 
 def _forget_old_looks(spec: FeedbackSpec) -> None:
-    """An acceptance learned when a cell's look was its fill colour alone (three values, not
+    """An acceptance learned when a cell's look had other values (its fill alone, or no mark's share: not
     ``LOOK``) is learned again in the next round's first words."""
     acc = spec.accepted
     if acc is not None and any(c is not None and len(c) != LOOK for c in (acc.held, acc.flash)):

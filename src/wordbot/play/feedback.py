@@ -26,21 +26,26 @@ from wordbot.play.message import says
 COLOUR = 40.0  # RGB distance under which two colours are the same (a generic just-noticeable gap)
 CHANGED = 28  # grey-level difference that counts as a changed pixel (above JPEG-like noise)
 LEARN_WORDS = 3  # replies of the likeliest words that define "accepted"
+MARKED = 0.1  # share of a cell's central pixels changed (by CHANGED) from the board at rest that alone
+# changes its look: a dot or a stroke a game draws over a selected tile covers more (a 30 px dot on a
+# 96 px tile a fifth), a letter repainted the same none
 INK_SHARE = 64  # a cell's ink is the median of its sampled pixels' 1/INK_SHARE farthest from the fill:
 # fewer than the solid pixels of a thin lower-case letter (about 3% of the samples at 48 px on 96)
 
 
 def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile: float,
-                 half: float | None = None) -> np.ndarray:
-    """Each cell's look, three RGB colours in a row of ``LOOK`` (nine): its fill (the per-channel median of
-    its central part, which the letter's ink does not dominate), its rim (the mean of a band just
+                 half: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's colours, three RGB colours in a row (nine values): its fill (the per-channel median
+    of its central part, which the letter's ink does not dominate), its rim (the mean of a band just
     inside the tile's edge, ``half`` from its centre: a ring or border drawn around a selected tile
     leaves the fill as it was) and its ink (the median of the central pixels farthest from the
-    fill: a letter that changes colour). ``tile``: the pitch; ``half``: half the tile's side (the pitch's
-    0.45 when not known)."""
-    fill, ink = _centre(frame, centres, max(2, int(tile * 0.36)))
+    fill: a letter that changes colour); and the central part's samples (cells, rows, columns, RGB),
+    to tell a mark drawn over part of it. ``tile``: the pitch; ``half``: half the tile's side (the
+    pitch's 0.45 when not known)."""
+    patches = _stacked(frame, centres, max(2, int(tile * 0.36)))
+    fill, ink = _centre(patches)
     rim = _rim(frame, centres, max(3, int(half if half is not None else tile * 0.45)))
-    return np.concatenate([fill, rim, ink], axis=1)
+    return np.concatenate([fill, rim, ink], axis=1), patches
 
 
 def _patches(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> list[np.ndarray]:
@@ -76,27 +81,41 @@ def _offsets(ph: int, pw: int) -> tuple[np.ndarray, np.ndarray]:
     return dy, dx
 
 
-def _centre(frame: np.ndarray, centres: Sequence[tuple[float, float]],
-            half: int) -> tuple[np.ndarray, np.ndarray]:
-    """The fill and ink colours (RGB) of each cell's central part: the per-channel medians of its
-    pixels and of the few inside its inscribed disc farthest from the fill (the letter's solid
+def _centre(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The fill and ink colours (RGB) of each cell's central part (``_stacked``): the per-channel
+    medians of its pixels and of the few inside its inscribed disc farthest from the fill (the letter's solid
     strokes: its anti-aliased edges blend with the fill, and a selection colour behind them would
     move them too; a round tile's corners show the background)."""
-    patches = _stacked(frame, centres, half)
-    dy, dx = _offsets(*patches.shape[1:3])
-    disc = dx ** 2 + dy ** 2 <= 1.0
-    pixels = patches.reshape(len(centres), -1, 3)
+    pixels = patches.reshape(len(patches), -1, 3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a cell wholly off the frame: NaN, then 0
         fill = np.median(pixels, axis=1)
         if np.isnan(fill).any():  # a cell clipped by the frame's edge
             fill = np.nan_to_num(np.nanmedian(pixels, axis=1))
     far = np.nan_to_num(((pixels - fill[:, None]) ** 2).sum(axis=2), nan=-1.0)
-    far[:, ~disc.ravel()] = -1.0  # a round tile's corners: background
+    far[:, ~_disc(patches).ravel()] = -1.0  # a round tile's corners: background
     k = max(1, pixels.shape[1] // INK_SHARE)
     ends = np.argpartition(-far, k - 1, axis=1)[:, :k]
     ink = np.median(np.take_along_axis(np.nan_to_num(pixels), ends[..., None], axis=1), axis=1)
     return fill, ink
+
+
+def _disc(patches: np.ndarray) -> np.ndarray:
+    """The samples of a patch inside its inscribed disc (a round tile's corners are background)."""
+    dy, dx = _offsets(*patches.shape[1:3])
+    return dx ** 2 + dy ** 2 <= 1.0
+
+
+def _marked(patches: np.ndarray, rest: np.ndarray) -> np.ndarray:
+    """Each cell's look's tenth value: the share of its central samples (in the disc) that changed
+    from ``rest`` by CHANGED in a channel, as a colour distance (COLOUR at MARKED, at most twice
+    that: every flash covering a whole tile is alike in it)."""
+    if patches.shape != rest.shape:
+        return np.zeros(len(patches))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NaN samples (off the frame) never count
+        moved = (np.abs(patches - rest) > CHANGED).any(axis=3)[:, _disc(patches)]
+    return np.minimum(COLOUR * moved.mean(axis=1) / MARKED, 2 * COLOUR)
 
 
 def _rim(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
@@ -131,6 +150,7 @@ class Watch:
         self.box, self.centres, self.pitch = box, list(centres), float(pitch)
         self.noise: np.ndarray | None = None  # pixels that change by themselves
         self._rest: np.ndarray | None = None  # the cells' looks in the first frame seen (at rest)
+        self._rest_samples: np.ndarray | None = None  # and their central samples
         # half a tile's side: the board's box holds the tiles, so the first centre is that far in
         # from its edges (bounded: a box found loose or tight)
         edge = min(min(x for x, _ in self.centres) - box[0], min(y for _, y in self.centres) - box[1]) \
@@ -138,17 +158,19 @@ class Watch:
         self.half = float(np.clip(edge, 0.3 * pitch, 0.5 * pitch))
 
     def colours(self, frame: np.ndarray, at: tuple[int, int] = (0, 0)) -> np.ndarray:
-        """Each cell's look (``tile_colours``: fill, rim and ink), its rim and ink as changes from
-        the first frame this watch was given (the board at rest): a rim band may take in some of
-        the background and an ink differs from letter to letter, so only their changes are alike
-        from cell to cell (a ring of one colour around any tile, any letter turned one colour).
+        """Each cell's look (``LOOK`` values): its colours (``tile_colours``: fill, rim and ink), its
+        rim and ink as changes from the first frame this watch was given (the board at rest): a
+        rim band may take in some of the background and an ink differs from letter to letter, so
+        only their changes are alike from cell to cell (a ring of one colour around any tile, any
+        letter turned one colour); and how much of it a mark covers that was not there at rest
+        (``_marked``: a stroke or a dot over the tile, its fill, rim and ink as they were).
         ``at``: where ``frame`` starts in the window (a board-only capture)."""
         centres = self.centres if at == (0, 0) else [(x - at[0], y - at[1]) for x, y in self.centres]
-        looks = tile_colours(frame, centres, self.pitch, self.half)
+        looks, samples = tile_colours(frame, centres, self.pitch, self.half)
         if self._rest is None:
-            self._rest = looks.copy()
+            self._rest, self._rest_samples = looks.copy(), samples
         looks[:, 3:] -= self._rest[:, 3:]
-        return looks
+        return np.column_stack([looks, _marked(samples, self._rest_samples)])
 
     def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
         """Cells whose colour moved away from the baseline colours."""
