@@ -127,6 +127,28 @@ def test_watch_sees_changes_outside_the_board_but_not_its_clock():
     assert watch.marks(base, later) == {"below:0"}
 
 
+def test_a_clock_drawn_as_a_shrinking_bar_is_noise_all_along():
+    """A bar clock's end moves on past where it moved while the noise was watched: the rest of the
+    bar is noise too; a message in the bar's row and a clock's digits redrawn are not grown so."""
+    base = np.full((300, 600, 3), 18, np.uint8)
+    watch = Watch((100, 100, 100, 100), [(150, 150)], 100)
+    base[20:32, 40:560] = 60  # the bar's track
+    base[20:32, 40:500] = (161, 195, 79)  # the time left
+    shrunk = base.copy()
+    shrunk[20:32, 490:500] = 60
+    base[60:80, 300:312] = 255  # a digit: "1" turned "7" (a background turned ink)
+    shrunk[60:64, 300:320] = 255
+    watch.learn_noise(base, shrunk)
+    later = shrunk.copy()
+    later[20:32, 200:490] = 60  # the bar's end far on
+    assert watch.marks(shrunk, later) == set()
+    for rows, cols in ((slice(20, 32), slice(570, 590)),  # a message in the bar's row, right of it
+                       (slice(62, 78), slice(450, 470))):  # and one in the digit's row
+        message = later.copy()
+        message[rows, cols] = 255
+        assert watch.marks(later, message) == {"above:0"}
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([3, 4]))
 def test_changes_are_found_as_a_plain_whole_window_comparison_finds_them(seed, channels):

@@ -118,6 +118,32 @@ def _marked(patches: np.ndarray, rest: np.ndarray) -> np.ndarray:
     return np.minimum(COLOUR * moved.mean(axis=1) / MARKED, 2 * COLOUR)
 
 
+def _track(a: np.ndarray, b: np.ndarray, changed: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """Where a change that turned one colour into another (most of its pixels from one colour in
+    ``a`` to one in ``b``: a bar's end moving, not a digit redrawn) may go on: the pixels of its
+    former colour joined to it in ``a``, where they stay within its rows (or columns): a bar, not
+    the background around a digit. All False for any other change."""
+    out = np.zeros(changed.shape, bool)
+    before, after = a[changed][:, :3].astype(float), b[changed][:, :3].astype(float)
+    if not all(_one_colour(p) for p in (before, after)):
+        return out
+    x, y, w, h = box
+    ys, xs = np.nonzero(changed)
+    k = int(np.argmin(np.linalg.norm(before - np.median(before, axis=0), axis=1)))
+    mask = np.zeros((a.shape[0] + 2, a.shape[1] + 2), np.uint8)
+    tol = (COLOUR / 4,) * 3
+    cv2.floodFill(np.ascontiguousarray(a[:, :, :3]), mask, (int(xs[k]), int(ys[k])), 0, tol, tol,
+                  4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (1 << 8))
+    region = mask[1:-1, 1:-1] > 0
+    _, _, rw, rh = cv2.boundingRect(region.astype(np.uint8))
+    return region if rh <= h + 2 or rw <= w + 2 else out
+
+
+def _one_colour(pixels: np.ndarray) -> bool:
+    """Whether most of ``pixels`` (RGB rows) are one colour (a bar's anti-aliased end aside)."""
+    return bool((np.linalg.norm(pixels - np.median(pixels, axis=0), axis=1) <= COLOUR / 2).mean() >= 0.8)
+
+
 def _rim(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> np.ndarray:
     """The mean colour (RGB) of a band just inside each tile's edge, along the middle of its four
     sides (a round tile's corners are background): a ring over part of the band still moves it."""
@@ -211,15 +237,18 @@ class Watch:
 
     def learn_noise(self, a: np.ndarray, b: np.ndarray) -> None:
         """Add what changed between two frames taken with no input to the noise, grown to the whole
-        line of text (a clock's tens change later than its units)."""
+        line of text (a clock's tens change later than its units) and, where one colour turned into
+        another, to the rest of that colour in line with it (a clock drawn as a shrinking bar: the
+        rest of the bar goes the same way later)."""
         diff = self.outside(a, b)
         if not diff.any():
             return
-        n, _, stats, _ = cv2.connectedComponentsWithStats(diff)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(diff)
         grown = np.zeros_like(diff, dtype=bool)
-        for x, y, w, h, _ in stats[1:]:
+        for i, (x, y, w, h, _) in enumerate(stats[1:], start=1):
             line = max(h, int(self.pitch * 0.25))
             grown[max(0, y - line // 2): y + h + line // 2, max(0, x - 3 * line): x + w + 3 * line] = True
+            grown |= _track(a, b, labels == i, (x, y, w, h))
         self.noise = grown if self.noise is None or self.noise.shape != grown.shape else self.noise | grown
 
     def _changes(self, base: np.ndarray, frame: np.ndarray,
