@@ -278,6 +278,18 @@ def test_a_selection_drawn_as_a_stroke_over_the_tiles_is_a_change(width):
     assert watch.changed_cells(idle, watch.colours(_dusk([0, 1, 3], width=width))) == {0, 1, 3}
 
 
+def test_a_board_only_capture_looks_as_the_window_does():
+    """Cells polled from a capture of the board alone compare with the window's (the board box and
+    the centres at fractions of a pixel): the very same pixels are sampled, so nothing changed, on
+    tiles with a grain (wood, paper) too."""
+    watch = Watch((10, 10, 204, 204), [(58.5 + 108 * (i % 2), 58.5 + 108 * (i // 2)) for i in range(4)], 108)
+    grain = np.random.default_rng(1).integers(-40, 41, (240, 240, 1))
+    frame = np.clip(_dusk([]).astype(int) + grain, 0, 255).astype(np.uint8)
+    idle = watch.colours(frame)
+    for at in ((7, 9), (10, 10), (3, 0)):
+        assert watch.changed_cells(idle, watch.colours(frame[at[1]:, at[0]:], at=at)) == set()
+
+
 THIN = "islevrcupawm"
 
 

@@ -191,7 +191,8 @@ class Watch:
         letter turned one colour); and how much of it a mark covers that was not there at rest
         (``_marked``: a stroke or a dot over the tile, its fill, rim and ink as they were).
         ``at``: where ``frame`` starts in the window (a board-only capture)."""
-        centres = self.centres if at == (0, 0) else [(x - at[0], y - at[1]) for x, y in self.centres]
+        # whole pixels in the window first: a board-only capture samples the very pixels a window's does
+        centres = [(round(x) - at[0], round(y) - at[1]) for x, y in self.centres]
         looks, samples = tile_colours(frame, centres, self.pitch, self.half)
         if self._rest is None:
             self._rest, self._rest_samples = looks.copy(), samples
