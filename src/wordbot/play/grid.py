@@ -205,7 +205,7 @@ class GridPlayer(Seat):
         # in the learned words)
         self.clock: RoundClock | None = None  # the game's own clock, once play starts
         self._unlit = 0  # words whose first cell the game did not show selected
-        self._buttons: list[Box] | None = None  # buttons that say they send a word (click games)
+        self._buttons: Future[list[Box]] | None = None  # buttons that say they send a word (click games)
         self._unread = ""  # why the last frame gave no board
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
         self._selection: RGB | None = None  # the game's plain selection colour, once seen
@@ -651,6 +651,7 @@ class GridPlayer(Seat):
             actor.taps([self._screen(divmod(cells[-1], self.reading.cols))])
             self._poll(lambda colours: self.watch.changed_cells(base_colours, colours) >= set(cells),
                        self._show_wait())
+        buttons = self._send_buttons(base)  # read while Return is tried
         tries = [("enter", None)]
         for confirm, box in tries:
             if not self._selected(base_colours, cells):
@@ -668,7 +669,7 @@ class GridPlayer(Seat):
                 return reply
             actor.bounds = self._bounds()
             if box is None:  # Return did nothing: the buttons beside the board, read once
-                tries += [("button", b) for b in self._send_buttons(base)]
+                tries += [("button", b) for b in buttons.result()]
         if self._selected(base_colours, cells):
             actor.driver.key("Escape")
         return reply
@@ -700,11 +701,13 @@ class GridPlayer(Seat):
         """Whether every cell of the word shows otherwise than before it was entered."""
         return self.watch.changed_cells(base_colours, self.cell_colours(self.watch)) >= set(cells)
 
-    def _send_buttons(self, base: Frame) -> list[Box]:
-        """Buttons beside the board that say they send a word, found once a round."""
+    def _send_buttons(self, base: Frame) -> Future[list[Box]]:
+        """Buttons beside the board that say they send a word, found once a round, in the background
+        (Tesseract reads each button's text in each language: seconds on a busy machine)."""
         if self._buttons is None:
             boxes = find_buttons(base.image, [self.reading.board_box], 0.5 * self.reading.tile)
-            self._buttons = sending_buttons(base.image, boxes)
+            self._texts = self._texts or ThreadPoolExecutor(1, thread_name_prefix="reply-text")
+            self._buttons = self._texts.submit(sending_buttons, base.image, boxes)
         return self._buttons
 
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
