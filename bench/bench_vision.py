@@ -163,7 +163,7 @@ def _timing(rng: np.random.Generator, n: int) -> tuple[float, float, float, floa
 def run(quick: bool) -> list[Figure]:
     missing = [name for name in BLIND_FONTS if font_path(name) is None]
     if missing:  # a blind set drawn without some of its faces is another set
-        raise SystemExit(f"{BLIND}'s fonts missing: {', '.join(missing)} (make bench installs them)")
+        raise WordbotError(f"{BLIND}'s fonts missing: {', '.join(missing)} (make bench installs them)")
     rng = np.random.default_rng(2024)
     n = 30 if quick else 400
     blind = _accuracy(rng, n, "blind")
