@@ -293,6 +293,14 @@ class Watch:
             out.add(f"{side}:{int(gap // self.pitch)}")
         return out
 
+    @staticmethod
+    def mark_only(base: np.ndarray, look: RGB | None) -> bool:
+        """Whether a cell's ``look`` differs from its ``base`` look by a mark drawn over its centre,
+        its fill as it was (its ink and rim as the mark crosses them: a translucent stroke over
+        the letter): a game that marks a selection so, not by colouring the tile."""
+        return look is not None and same_colour(tuple(base[:3]), look[:3]) \
+            and not same_colour((base[-1],), look[-1:])
+
     def path_colour(self, base: np.ndarray, colours: np.ndarray, cells: Sequence[int],
                     always: bool = False) -> RGB | None:
         """The path's colour when most of its cells changed (or ``always``: a game showing its

@@ -158,6 +158,11 @@ class Reply:
     def empty(self) -> bool:
         return self.sig.empty
 
+    @property
+    def after(self) -> bool:
+        """Whether anything showed once the word was sent (its colour while held showed before)."""
+        return self.sig.flash is not None or bool(self.sig.marks)
+
     def said(self, text: str | None) -> Reply:
         """This reply with its message's text read."""
         return replace(self, sig=replace(self.sig, text=text))
@@ -642,8 +647,10 @@ class GridPlayer(Seat):
         """A click game's confirm, found on a word whose cells show selected: the last cell clicked
         again (done already), else Return, else a button beside the board whose text says it sends
         (Submit, OK, Готово; never one that says Quit or Hint). Kept once the game reacts; with
-        none, the selection is cleared (Escape) and the next word tries again."""
-        if not reply.empty:
+        none, the selection is cleared (Escape) and the next word tries again (no reply). The
+        word's colour while held is none: it showed before any confirm (a mark over the tiles
+        looks one way on one tile, another over several)."""
+        if reply.after:
             self.opts.input.confirm = "last"
             return reply
         if not self._selected(base_colours, cells) and self._selected(base_colours, cells[:-1]):
@@ -663,7 +670,7 @@ class GridPlayer(Seat):
                 actor.bounds = self._bounds(box)
                 actor.taps([(self.origin[0] + x + w / 2, self.origin[1] + y + h / 2)])
             reply = self._reply(base, base_colours, cells, held)
-            if not reply.empty or not self._selected(base_colours, cells):
+            if reply.after or not self._selected(base_colours, cells):
                 self.opts.input.confirm, self.opts.input.button = confirm, box
                 self.say(f"the game takes a clicked word by {confirm}" + (f": button {box}" if box else ""))
                 return reply
@@ -672,7 +679,7 @@ class GridPlayer(Seat):
                 tries += [("button", b) for b in buttons.result()]
         if self._selected(base_colours, cells):
             actor.driver.key("Escape")
-        return reply
+        return Reply(Signature())
 
     def _still_selected(self, cells: Iterable[int], selection: RGB | None, wait: float = 0.0) -> set[int]:
         """The cells still in the game's selection colour (``wait``: for up to that long) after a
@@ -683,7 +690,7 @@ class GridPlayer(Seat):
             return set()
 
         def kept(colours: np.ndarray) -> set[int]:
-            return {c for c in cells if same_colour(tuple(colours[c]), selection)}
+            return {c for c in cells if self._looks_selected(colours, c, selection)}
 
         return kept(self._poll(lambda colours: not kept(colours), wait))
 
@@ -811,7 +818,11 @@ class GridPlayer(Seat):
                     self._selection = held.selection or self._selection
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
-                    held.colour = None if k > 1 and same_colour(colour, held.selection) else colour
+                    # a selection drawn over the tiles (a stroke, a dot) looks one way on one cell and
+                    # another on several, and tells no verdict while held
+                    plain = k > 1 and same_colour(colour, held.selection) \
+                        or self.watch.mark_only(base[cells[0]], held.selection)
+                    held.colour = None if plain else colour
                 if spec.highlight is None:  # not known yet
                     if shown == want:
                         self._learn_highlight(True, False)
@@ -909,8 +920,13 @@ class GridPlayer(Seat):
             seen = [c for c in cells if not held.shown(tuple(colours[c]))] if ahead else cells
             now_flash = self.watch.path_colour(base_colours, colours, seen) if seen else None
             selected = now_flash is not None and held.shown(now_flash)
-            if selected:
-                now_flash = None  # still the selection, not a reply
+            # only cells that took another look since the word was entered show a reply (the rest of
+            # a word whose last cell was taken back is no flash: its mark looks another way on fewer cells)
+            moved = [c for c in seen if not same_colour(tuple(colours[c]), tuple(entered[c]))]
+            if selected or not moved:
+                now_flash = None
+            elif len(moved) < len(seen):
+                now_flash = self.watch.path_colour(base_colours, colours, moved)
             now_marks = self.watch.marks(before.image, frame.image, stirred)
             marks |= now_marks
             if now_marks:
@@ -1294,14 +1310,16 @@ class GridPlayer(Seat):
 
     # --- stillness, noise, the end of the round ------------------------------------------------
     def _learn_noise(self) -> None:
-        """Watch the idle window for a moment: what changes now is a clock or an animation."""
+        """Watch the idle window for a moment: what changes now is a clock or an animation, from frame
+        to frame and over the whole moment (a bar that shrinks by a fraction of a pixel a frame)."""
         end = time.monotonic() + self.opts.noise_watch
-        prev = self._at_rest = self.grab(idle=True).image
+        prev = first = self._at_rest = self.grab(idle=True).image
         while time.monotonic() < end:
             self.wait(0.05)
             frame = self.grab(idle=True).image
             self.watch.learn_noise(prev, frame)
             prev = frame
+        self.watch.learn_noise(first, prev)
 
     def _settle(self, queue: list[Found] | None = None, timeout: float = SETTLE,
                 typed: bool = False) -> tuple[Frame | None, Found | None]:
@@ -1374,7 +1392,14 @@ class GridPlayer(Seat):
         """Cells in a click game's selection colour (once known)."""
         if self.opts.input.style != "click" or self._selection is None:
             return set()
-        return {c for c in range(len(colours)) if same_colour(tuple(colours[c]), self._selection)}
+        return {c for c in range(len(colours)) if self._looks_selected(colours, c, self._selection)}
+
+    def _looks_selected(self, colours: np.ndarray, cell: int, selection: RGB) -> bool:
+        """Whether ``cell`` shows the game's selection: its colour, or where the game draws a mark
+        over selected tiles (their fill as it was), any such mark (it crosses each tile its own way)."""
+        idle = self.idle[cell]
+        return same_colour(tuple(colours[cell]), selection) \
+            or self.watch.mark_only(idle, selection) and self.watch.mark_only(idle, tuple(colours[cell]))
 
     def _touch(self, a: int, b: int) -> bool:
         """Whether cells ``a`` and ``b`` (row-major) are one cell or neighbours."""
