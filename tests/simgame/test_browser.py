@@ -184,7 +184,7 @@ def test_fast_drags_may_skip_tiles(tmp_path, capsys, step):
 
 
 def test_line_submit_takes_clicks_sent_by_its_button(tmp_path):
-    """line-submit (``TRYING``): its 5x5 board reads right beside the letters' values; clicked tiles
+    """line-submit: its 5x5 board reads right beside the letters' values; clicked tiles
     go only by Submit (Return does nothing), a tap on the last tile takes it back, and the words
     are 4 letters or more."""
     log = tmp_path / "g.jsonl"

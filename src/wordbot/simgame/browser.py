@@ -53,9 +53,6 @@ VARIANTS = {
     # found, and a pill under the board for each reply (line-submit's, with a selection that colours
     # the tiles and a clock in digits)
     "submit-undo": "input=click&confirm=button&retap=undo&feedback=panel&look=dusk",
-}
-# Variants the bot does not pass yet: run by hand (--variant), not by the e2e test or the benchmark.
-TRYING = {
     # a 5x5 board, words of 4+ letters; click tile by tile, a Submit button under the board sends
     # (Clear beside it drops the word, a tap on the last tile takes it back; no keys); the selection
     # is a translucent amber stroke through the tiles' centres (a dot on one tile), the tiles
@@ -298,7 +295,7 @@ def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: fl
                       exclude=exclude)
     game = WebGame(judge, game_log, duration)
     try:
-        query = {**VARIANTS, **TRYING}[variant]
+        query = VARIANTS[variant]
         with serving(game) as url, chromium(f"{url}?{query}", at, window_size(size, page)) as proc:
             t0 = time.monotonic()
             source = _wait_for_board(proc, lang, size * size, timeout)
@@ -321,7 +318,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--duration", type=float, default=80.0)
     ap.add_argument("--rules", default="wordhunt", choices=["wordhunt", "wordsmania"])
     ap.add_argument("--min-len", type=int, default=None, help="the variant's when not given")
-    ap.add_argument("--variant", default="wordhunt", choices=[*VARIANTS, *TRYING])
+    ap.add_argument("--variant", default="wordhunt", choices=list(VARIANTS))
     ap.add_argument("--exclude", default="", help="comma-separated words the game refuses")
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=lambda s: tuple(map(int, s.split(","))), default=(40, 40),
