@@ -85,10 +85,11 @@ def _round(log: Path, variant: str, round_s: float) -> Figure:
 
 
 def _browser_round(log: Path, variant: str, round_s: float) -> Figure:
-    """The same on a variant of the browser game in Chromium (English, Word Hunt scoring)."""
+    """The same on a variant of the browser game in Chromium (English, Word Hunt scoring), on a 4x4
+    board whatever the page's own (line-submit's is 5x5)."""
     prof = Profile.preset("wordhunt", "en")
     prof.name = f"bench-web-{variant}"
-    with browser_game(log, lang="en", seed=1, duration=round_s + 30, variant=variant) as (_, source):
+    with browser_game(log, lang="en", seed=1, duration=round_s + 30, variant=variant, size=4) as (_, source):
         report = player(prof, source, Session(auto=True, duration=round_s), driver=PyAutoGUIDriver(),
                         stop=threading.Event(), say=lambda _: None).run()
     return _figure(f"Chromium game {variant}", log, report, round_s)
