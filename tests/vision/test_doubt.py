@@ -297,6 +297,17 @@ def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
     assert not any(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(plain) if ch == "l")
 
 
+def test_a_bar_with_weaker_ink_where_a_dot_would_be_is_no_bare_stroke():
+    """An i whose dot merged with its stem through JPEG on a small tile is a bar of one width, but
+    its ink is weaker where the dot and the gap were; an l's is full all along."""
+    bar = np.zeros((19, 18), np.float32)
+    bar[4:14, 9:11] = 1.0
+    assert read._stroke(bar)
+    merged = bar.copy()
+    merged[5:7, 9:11] = 0.55
+    assert not read._stroke(merged)
+
+
 def test_a_board_glyph_stands_only_for_glyphs_drawn_as_alike_as_its_own_letter():
     """One board, one font: a doubtful glyph drawn like the board's sure В's is В; but a Б, nearer
     the board's В's than any bank template of Б (the bank holds other fonts), is not made В: it is

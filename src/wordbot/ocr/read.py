@@ -730,6 +730,10 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
+FULL = 0.8  # of a bare stroke's median ink (its rows' darkest pixel) every row must show: an l is one
+# stroke of one ink all along; an i whose dot merged with its stem (JPEG, blur on small tiles) shows
+# weaker ink where the dot and the gap were (a wider pool's Onest i at 26 px through JPEG: 0.55-0.78
+# of its stem's there, read as l at 0.55; the l's rows beside it all full)
 
 
 def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height: np.ndarray,
@@ -759,12 +763,16 @@ def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height
 
 def _stroke(ink: np.ndarray | None) -> bool:
     """Whether ``ink``'s solid part is one straight upright bar: in every row but its ends, one
-    run of pixels of the same width (to a pixel) at the same place (to a pixel), and narrow."""
+    run of pixels of the same width (to a pixel) at the same place (to a pixel), narrow, and as
+    dark as the bar's other rows (``FULL``)."""
     if ink is None:
         return False
     solid = ink >= 0.5
     rows = np.nonzero(solid.any(axis=1))[0]
     if len(rows) < 8:
+        return False
+    peaks = ink[rows[1]: rows[-1]].max(axis=1)
+    if peaks.min() < FULL * float(np.median(peaks)):
         return False
     inner = solid[rows[1]: rows[-1]]
     width = inner.sum(axis=1)
