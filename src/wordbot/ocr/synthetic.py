@@ -10,7 +10,8 @@ Needs Pillow and these Debian font packages (under ``FONT_DIRS``): fonts-dejavu-
 fonts-dejavu-extra, fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono,
 fonts-urw-base35, fonts-inter, fonts-crosextra-carlito (the rest of ``DEV_FONTS`` and the held-out
 looks need the packages named beside them: ``scripts/setup_system.sh bench`` installs them all; the
-blind set's Python font packages come with the ``bench`` extra); a missing font file is skipped.
+blind set's and the "wider" pool's Python font packages come with the ``bench`` extra); a missing
+font file is skipped.
 """
 
 from __future__ import annotations
