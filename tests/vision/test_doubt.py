@@ -297,6 +297,32 @@ def test_a_bare_stroke_is_l_only_where_the_board_shows_its_dots_apart():
     assert not any(reading.confidence[i] >= THRESHOLD for i, ch in enumerate(plain) if ch == "l")
 
 
+def test_a_bar_with_weaker_ink_where_a_dot_would_be_is_no_bare_stroke():
+    """An i whose dot merged with its stem through JPEG on a small tile is a bar of one width, but
+    its ink is weaker where the dot and the gap were; an l's is full all along."""
+    bar = np.zeros((19, 18), np.float32)
+    bar[4:14, 9:11] = 1.0
+    assert read._stroke(bar)
+    merged = bar.copy()
+    merged[5:7, 9:11] = 0.55
+    assert not read._stroke(merged)
+
+
+def test_a_near_sure_reading_whose_rival_the_second_reader_names_is_doubtful():
+    """A glyph read surely as O with D nearly as close (d_best / d_other 0.35: a condensed face's D,
+    its square corners blurred) is doubtful when Tesseract reads D; not when it reads O, nothing,
+    or a letter that was no rival; a reading far ahead of its rival (0.1) is not checked."""
+    score = np.array([[0.80, 0.94, 0.979]] * 4 + [[0.8, 0.8, 0.98]])
+    scores = Scores(["b", "d", "o"], score, score)
+    m = scores.match()
+    conf = np.array([read.confidence(m)[k] for k in range(5)], np.float32)
+    assert min(conf) >= THRESHOLD
+    near = [k for k in range(5) if (1 - m.best[k]) / (1 - m.runner_up[k]) >= read.NEARLY]
+    assert near == [0, 1, 2, 3]
+    read._vetoed(scores, m, near, ["d", "o", "", "b"], conf, np.arange(5))
+    assert conf[0] < THRESHOLD and min(conf[1:]) >= THRESHOLD
+
+
 def test_a_board_glyph_stands_only_for_glyphs_drawn_as_alike_as_its_own_letter():
     """One board, one font: a doubtful glyph drawn like the board's sure В's is В; but a Б, nearer
     the board's В's than any bank template of Б (the bank holds other fonts), is not made В: it is

@@ -629,18 +629,43 @@ def _second_reader(inks: list[np.ndarray | None], glyphs: np.ndarray, found: Scr
     letter came very near (``SECOND_RATIO``: where two letters fit nearly alike, a Б whose flag is
     lost and a В, both readers see the same ambiguous ink and agree on the wrong one), and only
     where the glyph is drawn like the board's sure glyphs of that letter (``_two_shapes``: Okolaks'
-    U-shaped V beside its sure U's, read U by both readers)."""
+    U-shaped V beside its sure U's, read U by both readers). In the same page, the sure glyphs
+    whose rival came nearly as close are checked (``_vetoed``)."""
     d1, d2 = 1 - m.best, np.maximum(1 - m.runner_up, 1e-6)
     doubtful = [k for k in range(len(idx)) if eligible[k] and conf[idx[k]] < THRESHOLD
                 and inks[k] is not None and d1[k] / d2[k] < SECOND_RATIO]
-    if not doubtful:
+    near = [k for k in range(len(idx)) if conf[idx[k]] >= THRESHOLD and inks[k] is not None
+            and d1[k] / d2[k] >= NEARLY and tiles[idx[k]] == m.letters[k]]
+    if not doubtful and not near:
         return
-    said = opinions([inks[k] for k in doubtful], found.lang, found.case)
+    said = opinions([inks[k] for k in doubtful + near], found.lang, found.case)
+    _vetoed(found.scores, m, near, said[len(doubtful):], conf, idx)
+    said = said[:len(doubtful)]
     letters = [tiles[i] for i in idx]
     agreed = [k for k, letter in zip(doubtful, said, strict=True)
               if letter and letter.replace("ё", "е") == letters[k].replace("ё", "е")]
     for k in _two_shapes(glyphs, letters, conf[idx], agreed):
         conf[idx[k]] = AGREED
+
+
+NEARLY = 0.3  # d_best / d_other from which a sure reading is checked against Tesseract's (its rival's
+# letter named there keeps it doubtful): every confident misread of a face drawing one letter nearly as
+# the bank draws another lay there (0.31-0.42), just over the threshold
+
+
+def _vetoed(scores: Scores, m: Match, near: list[int], said: list[str], conf: np.ndarray,
+            idx: np.ndarray) -> None:
+    """Sure glyphs ``near`` (of the lettered tiles ``idx``, read as ``m`` from ``scores``) whose
+    runner-up letter came nearly as close (``NEARLY``) and which the second reader ``said`` is that
+    letter: doubtful (``CLIPPED``). A face drawing one letter nearly as the bank draws another
+    (Alumni Sans' condensed D, its square corners blurred, read as O) fits the bank's other letter a
+    little better; the second reader, seeing the ink unstretched, may see the letter it is."""
+    for k, letter in zip(near, said, strict=True):
+        spelt = m.letters[k].replace("ё", "е")
+        rivals = [(float(scores.score[k, j]), ch) for j, ch in enumerate(scores.letters)
+                  if ch.replace("ё", "е") != spelt]
+        if letter and rivals and letter.replace("ё", "е") == max(rivals)[1].replace("ё", "е"):
+            conf[idx[k]] = min(float(conf[idx[k]]), CLIPPED)
 
 
 SOURCE = 0.7  # the confidence of the tiles whose glyphs serve as the board's own templates
@@ -730,6 +755,10 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
 
 
 BARE = 0.55  # the confidence of a bare stroke read as l on a board whose dots stand apart
+FULL = 0.8  # of a bare stroke's median ink (its rows' darkest pixel) every row must show: an l is one
+# stroke of one ink all along; an i whose dot merged with its stem (JPEG, blur on small tiles) shows
+# weaker ink where the dot and the gap were (a wider pool's Onest i at 26 px through JPEG: 0.55-0.78
+# of its stem's there, read as l at 0.55; the l's rows beside it all full)
 
 
 def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height: np.ndarray,
@@ -759,12 +788,16 @@ def _bare_strokes(seen: TilePictures, tiles: list[str], conf: np.ndarray, height
 
 def _stroke(ink: np.ndarray | None) -> bool:
     """Whether ``ink``'s solid part is one straight upright bar: in every row but its ends, one
-    run of pixels of the same width (to a pixel) at the same place (to a pixel), and narrow."""
+    run of pixels of the same width (to a pixel) at the same place (to a pixel), narrow, and as
+    dark as the bar's other rows (``FULL``)."""
     if ink is None:
         return False
     solid = ink >= 0.5
     rows = np.nonzero(solid.any(axis=1))[0]
     if len(rows) < 8:
+        return False
+    peaks = ink[rows[1]: rows[-1]].max(axis=1)
+    if peaks.min() < FULL * float(np.median(peaks)):
         return False
     inner = solid[rows[1]: rows[-1]]
     width = inner.sum(axis=1)

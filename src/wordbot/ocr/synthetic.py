@@ -10,7 +10,8 @@ Needs Pillow and these Debian font packages (under ``FONT_DIRS``): fonts-dejavu-
 fonts-dejavu-extra, fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono,
 fonts-urw-base35, fonts-inter, fonts-crosextra-carlito (the rest of ``DEV_FONTS`` and the held-out
 looks need the packages named beside them: ``scripts/setup_system.sh bench`` installs them all; the
-blind set's Python font packages come with the ``bench`` extra); a missing font file is skipped.
+blind set's and the "wider" pool's Python font packages come with the ``bench`` extra); a missing
+font file is skipped.
 """
 
 from __future__ import annotations
@@ -165,12 +166,27 @@ BLIND_FONTS = (
     "fontpkg_playfair_display/files/PlayfairDisplay[wght].ttf@700",
     "fontpkg_unbounded/files/Unbounded[wght].ttf@700", "terminus/TerminusTTF-4.46.0.ttf",
 )
+# Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
+# causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
+# in the tests or in a blind or held-out set, from Python font packages (Google Fonts' Alegreya Sans,
+# Fira Sans and IBM Plex Serif Bold; Alumni Sans (condensed), Bitter (a slab), Jost (geometric),
+# Nunito (rounded) and Onest, variable fonts drawn at weight 700; Press Start 2P, a pixel face: the
+# ``bench`` extra), drawn in every style of ``random_look`` plus the held-out tile styles; never in
+# the bank.
+WIDER_FONTS = (
+    "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
+    "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
+    "fontpkg_alumni_sans/files/AlumniSans[wght].ttf@700",
+    "fontpkg_bitter/files/Bitter[wght].ttf@700", "fontpkg_jost/files/Jost[wght].ttf@700",
+    "fontpkg_nunito/files/Nunito[wght].ttf@700", "fontpkg_onest/files/Onest[wght].ttf@700",
+    "fontpkg_press_start_2p/files/PressStart2P-Regular.ttf",
+)
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
 # read with confidence (issue 11; Debian t1-oldslavic), never in the bank.
 OLD_STYLE_FONTS = ("X11/Type1/OldSlavicRegu.pfb",)
 POOLS = {"dev": DEV_FONTS + HEAVY_FONTS, "oldstyle": OLD_STYLE_FONTS, "heldout": HELDOUT_FONTS,
-         "blind": BLIND_FONTS}
+         "blind": BLIND_FONTS, "wider": WIDER_FONTS}
 # Multi-letter tiles of English games (Boggle's Qu, Wordament's digraphs).
 DIGRAPHS = ("qu", "th", "in", "er", "an", "he")
 
@@ -260,13 +276,14 @@ def random_look(rng: np.random.Generator, heldout: bool = False, pool: str = "")
     """A look from a pool of fonts: "dev" (development; "oldstyle": its old-style Cyrillic faces
     alone, in the development styles), "heldout" (the earlier blind sets, with the
     circle, inset, grain, speckle, radial, striped, halftone and sheen tile styles) or
-    "blind" (``BLIND_FONTS``, in the same styles)."""
+    "blind" (``BLIND_FONTS``, in the same styles) or "wider" (``WIDER_FONTS``, development looks in the
+    same styles)."""
     pool = pool or ("heldout" if heldout else "dev")
     fonts = available(POOLS[pool])
     font = fonts[int(rng.integers(len(fonts)))]
     shapes = ("square", "rounded", "outline", "shaded", "bevelled", "thick", "pale", "glossy", "shadowed") + (
         ("circle", "inset", "grain", "speckle", "radial", "striped", "halftone", "sheen")
-        if pool in ("heldout", "blind") else ())
+        if pool in ("heldout", "blind", "wider") else ())
     shape = shapes[int(rng.integers(len(shapes)))]
     panel = _rgb(rng)
     tile = _contrasting(rng, panel, 35)
