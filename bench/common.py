@@ -64,7 +64,9 @@ class Load:
         self._sampler = threading.Thread(target=self._sample, daemon=True, name="bench-load")
 
     def __enter__(self) -> Load:
-        self._procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(self.busy)]
+        # each loop ends by itself once the bench is gone (killed, its exit never run)
+        spin = f"import os\nwhile os.getppid() == {os.getpid()}: pass"
+        self._procs = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(self.busy)]
         self._sampler.start()
         return self
 
