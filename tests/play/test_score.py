@@ -179,6 +179,37 @@ def test_a_score_that_rises_only_after_a_reply_was_cut_takes_the_word():
     player.score.close()
 
 
+def test_a_word_refused_again_after_a_try_the_score_stood_still_through_is_refused(tmp_path, monkeypatch):
+    """A word's first try showed no reply (a refusal hidden where the last reply still faded) and
+    the score stood still through it and until the next word: refused on its retry, it was not
+    taken on the first (blacklisted, not counted). Without a score, a refusal on the retry may be
+    the game's "already found" for a first try it took: counted taken, as before."""
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))  # the blacklist is written there
+    look = LOOKS[5]
+    spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
+    refused = Signature(None, None, ("below:1",))  # a message in another place
+    words = [Found(w, [(0, 0)], 1) for w in ("дом", "кот", "сон")]
+    for scored in (True, False):
+        player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                            base={w.word for w in words}, say=lambda _: None)
+        player.watch = ticking(look)
+        if scored:
+            player.score = ScoreReader(window(look, 12, 0, "")[1])
+
+        def reply(word: Found, sig: Signature, score: int, after: int, player=player) -> str:
+            shots = window(look, score, 0, word.word.upper())[0], window(look, after, 0, "")[0]
+            return player._judge(word, Reply(sig, shots))
+
+        assert reply(words[0], Signature(), 12, 12) == "none"  # no reply seen, the score still
+        assert reply(words[1], spec.accepted, 12, 15) == "accepted"
+        assert reply(words[0], refused, 15, 15) == "refused"  # its retry
+        if scored:
+            assert player.report.accepted == ["кот"] and player.report.rejected == ["дом"]
+            player.score.close()
+        else:
+            assert player.report.accepted == ["кот", "дом"] and player.report.rejected == []
+
+
 def test_a_score_found_during_a_reply_does_not_judge_it():
     """The search ends while a word's reply is watched (not waited for the score): that word is
     judged by its look, the score from the next word on."""

@@ -205,6 +205,7 @@ class GridPlayer(Seat):
         self._reading: list[tuple[Found, Reply]] = []  # words whose verdict
         # waits for their reply's text
         self._no_reply: set[str] = set()  # words tried once without a verdict
+        self._unscored: set[str] = set()  # of them, those the game's score stood still through
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
         # seen at rest on less than a whole acceptance: (word, verdict, whether this booking listed it
         # in the learned words)
@@ -1092,7 +1093,8 @@ class GridPlayer(Seat):
             acc = self.opts.feedback.accepted
             if not rose and acc is not None and set(acc.marks) - set(sig.marks):  # not all it shows
                 self._since_rest.append((word, verdict, listed))
-        elif verdict == "refused" and word.word in self._no_reply:  # an earlier try counted after all
+        elif verdict == "refused" and word.word in self._no_reply - self._unscored:  # an earlier try
+            # counted after all (not where the score stood still through it: a refusal missed)
             r.repeated.append(word.word)
             self._since_rest.append((word, "repeated", self._take(word)))
         elif verdict == "refused":
@@ -1107,6 +1109,8 @@ class GridPlayer(Seat):
         else:
             r.unregistered += 1
             self._no_reply.add(word.word)
+            if rose is False:
+                self._unscored.add(word.word)
             if rose is False and frames is not None:
                 self._unsettled = (word, frames[1], not sig.empty)
         return verdict
@@ -1153,6 +1157,7 @@ class GridPlayer(Seat):
             self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
             self.report.unregistered -= 1
             self._no_reply.discard(word.word)
+            self._unscored.discard(word.word)
             self._stood = 0
             self._take(word)
 
