@@ -113,7 +113,8 @@ def test_presets_are_profiles_and_a_profile_keeps_every_section():
     prof = Profile.preset("wordhunt", "en")
     assert (prof.rules.name, prof.rules.min_len, prof.lang, prof.geometry) == ("wordhunt", 3, "en", None)
     prof.min_len, prof.input = 4, InputSpec("click", "enter", pace="human")
-    prof.feedback.accepted = Signature(held=None, flash=(0, 200, 0, 9, 30, 5, 0, 0, 0), marks=("above:0",))
+    flash = (0, 200, 0, 9, 30, 5, 0, 0, 0, 80)  # a look: LOOK values
+    prof.feedback.accepted = Signature(held=None, flash=flash, marks=("above:0",))
     prof.feedback.highlight = True
     prof.feedback.score = (108, 52, 30, 16)
     save_profile(prof)
