@@ -1111,8 +1111,8 @@ class GridPlayer(Seat):
             self._no_reply.add(word.word)
             if rose is False:
                 self._unscored.add(word.word)
-            if rose is False and frames is not None:
-                self._unsettled = (word, frames[1], not sig.empty)
+                if frames is not None:
+                    self._unsettled = (word, frames[1], not sig.empty)
         return verdict
 
     def _take(self, word: Found) -> bool:
