@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -102,8 +103,16 @@ def _centre(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _disc(patches: np.ndarray) -> np.ndarray:
     """The samples of a patch inside its inscribed disc (a round tile's corners are background)."""
-    dy, dx = _offsets(*patches.shape[1:3])
-    return dx ** 2 + dy ** 2 <= 1.0
+    return _disc_of(*patches.shape[1:3])
+
+
+@lru_cache(maxsize=8)
+def _disc_of(ph: int, pw: int) -> np.ndarray:
+    """``_disc`` of a patch of ``ph`` x ``pw`` samples, made once per size (it is asked twice a frame)."""
+    dy, dx = _offsets(ph, pw)
+    disc = dx ** 2 + dy ** 2 <= 1.0
+    disc.flags.writeable = False  # shared by every caller
+    return disc
 
 
 def _marked(patches: np.ndarray, rest: np.ndarray) -> np.ndarray:
