@@ -147,6 +147,30 @@ def test_cyrillic_latin_and_named_keys_reach_the_focused_window(probe, driver):
 
 
 @pytest.mark.gui
+def test_a_driver_dropped_unclosed_keeps_the_letters_another_one_types_with(probe, driver):
+    """Rounds one after another in one process (tests, the bench): the last round's driver, never
+    closed, is collected whenever the garbage collector runs, perhaps mid-word of the next one."""
+    import gc
+
+    from wordbot.act.pyautogui_driver import PyAutoGUIDriver
+
+    before = keyboard_mapping()
+    old = PyAutoGUIDriver(key_delay=0.01, key_settle=1.0)
+    old.write("кот")
+    old.key("Return")
+    assert probe.until("text")[-1] == "text кот"
+    driver.write("кот")
+    bound = keyboard_mapping()
+    del old
+    gc.collect()
+    assert keyboard_mapping() == bound  # the letters the live driver types on stay bound
+    driver.key("Return")
+    assert probe.until("text")[-1] == "text кот"
+    driver.close()
+    assert keyboard_mapping() == before
+
+
+@pytest.mark.gui
 def test_more_letters_than_spare_keycodes_are_typed_right(probe, driver):
     """X has few spare keycodes (19 on Xvfb): the least recently typed bindings are reused."""
     spares = len(driver._keyboard().keymap().spares())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+import weakref
 from typing import TYPE_CHECKING
 
 from wordbot.act.base import Stopped
@@ -40,6 +41,7 @@ class PyAutoGUIDriver:
         self._gui = pyautogui
         self.key_delay, self.key_settle = key_delay, key_settle
         self._xkeys: XKeys | None = None
+        self._keys_done: weakref.finalize | None = None  # gives the shared keyboard back
         self._buttons: ButtonWatch | None = None
 
     def _call(self, fn, *args, **kw) -> None:
@@ -99,18 +101,23 @@ class PyAutoGUIDriver:
         self._call(self._gui.write, text, interval=self.key_delay)  # the fail-safe checked per key
 
     def close(self) -> None:
-        """Give back the keycodes bound to letters (also done at exit) and the pointer watch's connection."""
-        if self._xkeys is not None:
-            self._xkeys.close()
-            self._xkeys = None
+        """Give back the shared keyboard (its letters unbound once no driver uses it; also done when
+        the driver is collected, and at exit) and the pointer watch's connection."""
+        if self._keys_done is not None:
+            self._keys_done()
+            self._xkeys = self._keys_done = None
         if self._buttons is not None:
             self._buttons.close()
             self._buttons = None
 
     def _keyboard(self) -> XKeys:
-        from wordbot.act.xkeys import XKeys
+        from wordbot.act import xkeys
 
         if self._xkeys is None:
-            self._xkeys = XKeys(check=lambda: self._call(self._gui.failSafeCheck))
-        self._xkeys.settle = self.key_settle
+            self._xkeys = xkeys.acquire()
+            self._keys_done = weakref.finalize(self, xkeys.release)  # a driver never closed, too
+        self._xkeys.check, self._xkeys.settle = self._fail_safe, self.key_settle
         return self._xkeys
+
+    def _fail_safe(self) -> None:
+        self._call(self._gui.failSafeCheck)

@@ -7,10 +7,14 @@ symbols) is bound to it. Bindings are kept for the session, not made per text: e
 makes every client re-read the keymap (slow on a busy desktop), and a client looks a keycode up
 only when it handles the event, so a binding changed too soon types another letter. They are
 cleared on ``close`` or at exit.
+
+The drivers of one process share one keyboard (``acquire``): a second one would type on the first
+one's bindings (to it, keys like any other) and lose them mid-word when the first was collected.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
@@ -172,6 +176,31 @@ class XKeys:
         """Drop the MappingNotify events our own rebinding sent us (they would pile up)."""
         while self.display.pending_events():
             self.display.next_event()
+
+
+_shared: XKeys | None = None
+_users = 0
+_lock = threading.Lock()
+
+
+def acquire() -> XKeys:
+    """The process's keyboard, for one more user; ``release`` it when done (its bindings are
+    cleared once no user is left)."""
+    global _shared, _users
+    with _lock:
+        if _shared is None:
+            _shared = XKeys()
+        _users += 1
+        return _shared
+
+
+def release() -> None:
+    global _shared, _users
+    with _lock:
+        _users -= 1
+        if _users == 0 and _shared is not None:
+            _shared.close()
+            _shared = None
 
 
 def _release(display: Display, bound: dict[int, int]) -> None:
