@@ -5,7 +5,8 @@ game whose only reply is its score, and a drag game on a gradient that shows a s
 ring alone, a taken word by a fading toast and a "found / total" count (no score), and a click
 game sent by a Submit button whose second tap on a tile takes it back, the same on a 5x5 board of
 4+ letter words whose selection is a stroke drawn over the tiles and whose clock is a shrinking
-bar. The score the bot reads is the game's own."""
+bar. The score the bot reads is the game's own. A page
+that shows taps later than play waits for them."""
 
 import threading
 import time
@@ -74,3 +75,21 @@ def test_a_game_whose_toast_fades_under_the_next_word_and_whose_dictionary_diffe
     assert sorted(report.accepted) == took, report.summary()
     # the game's end (its clock at 0:00, the board covered) ends the round, not the bot's 60 s
     assert not report.failed and report.stopped.startswith("round over:") and left > -5, report.summary()
+
+
+def test_a_page_slower_to_show_a_tap_than_play_waits_gets_no_word_counted_it_did_not_take(
+        tmp_path, data_dir, window_manager):
+    """submit-undo on a page that shows each tap 1.5 s late, longer than play waits for a cell to
+    show: the bot cannot find how this game takes words, but the first cell of a drag or a click
+    showing selected only after the word was over is no reply (a lone cell of the word is no
+    flash): no word is counted that the game did not take, and none is sent wrong."""
+    log = tmp_path / "web.jsonl"
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "web-submit-undo-late"
+    with browser_game(log, lang="en", seed=1, duration=60, variant="submit-undo",
+                      query="lag=1500") as (_, source):
+        report = player(prof, source, Session(auto=True, duration=25), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    assert all(s["accepted"] for s in subs), report.summary()
+    assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()

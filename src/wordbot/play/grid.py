@@ -654,14 +654,15 @@ class GridPlayer(Seat):
         if reply.after:
             self.opts.input.confirm = "last"
             return reply
-        if not self._selected(base_colours, cells) and self._selected(base_colours, cells[:-1]):
-            # the second tap took the last cell back (an undo): tapped once more, the word is whole
-            actor.taps([self._screen(divmod(cells[-1], self.reading.cols))])
-            self._poll(lambda colours: self.watch.changed_cells(base_colours, colours) >= set(cells),
-                       self._show_wait())
         buttons = self._send_buttons(base)  # read while Return is tried
-        tries = [("enter", None)]
-        for confirm, box in tries:
+        tries, void = [("enter", None)], set()
+        for i, (confirm, box) in enumerate(tries):
+            if not self._selected(base_colours, cells) and self._selected(base_colours, cells[:-1]):
+                # the second tap took the last cell back (an undo, perhaps shown only now on a busy
+                # machine): tapped once more, the word is whole
+                actor.taps([self._screen(divmod(cells[-1], self.reading.cols))])
+                self._poll(lambda colours: self.watch.changed_cells(base_colours, colours) >= set(cells),
+                           self._show_wait())
             if not self._selected(base_colours, cells):
                 break  # nothing selected is left to send
             if box is None:
@@ -671,7 +672,13 @@ class GridPlayer(Seat):
                 actor.bounds = self._bounds(box)
                 actor.taps([(self.origin[0] + x + w / 2, self.origin[1] + y + h / 2)])
             reply = self._reply(base, base_colours, cells, held)
-            if reply.after or not self._selected(base_colours, cells):
+            shown = self.watch.changed_cells(base_colours, self.cell_colours(self.watch)) & set(cells)
+            if shown == set(cells[:-1]) and confirm not in void:  # the undo showed only now: no try
+                void.add(confirm)
+                tries.insert(i + 1, (confirm, box))
+                actor.bounds = self._bounds()
+                continue
+            if reply.sig.flash is not None or not shown:  # a reply on the word, or its selection gone
                 self.opts.input.confirm, self.opts.input.button = confirm, box
                 self.say(f"the game takes a clicked word by {confirm}" + (f": button {box}" if box else ""))
                 return reply
@@ -926,8 +933,10 @@ class GridPlayer(Seat):
             moved = [c for c in seen if not same_colour(tuple(colours[c]), tuple(entered[c]))]
             if selected or not moved:
                 now_flash = None
-            elif len(moved) < len(seen):
-                now_flash = self.watch.path_colour(base_colours, colours, moved)
+            elif len(moved) < len(seen):  # most of the word, as for any flash (a lone cell showing
+                # selected late on a busy page is none)
+                now_flash = None if 2 * len(moved) <= len(seen) \
+                    else self.watch.path_colour(base_colours, colours, moved)
             now_marks = self.watch.marks(before.image, frame.image, stirred)
             marks |= now_marks
             if now_marks:

@@ -282,11 +282,12 @@ def _wait_for_board(proc: subprocess.Popen, lang: str, tiles: int, timeout: floa
 def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: float = 60.0,
                  at: tuple[int, int] = (40, 40), size: int | None = None, rules: str = "wordhunt",
                  min_len: int | None = None, timeout: float = 60.0, variant: str = "wordhunt",
-                 exclude: frozenset[str] = frozenset()) -> Iterator[tuple[BrowserGame, object]]:
+                 exclude: frozenset[str] = frozenset(),
+                 query: str = "") -> Iterator[tuple[BrowserGame, object]]:
     """Yield (the running game, a ``wordbot.capture`` source of its window) once the board shows;
     Chromium, the server and the profile are gone on exit (the round logged as "closed" if early).
     ``size``, ``min_len``: the variant's (``PAGES``) when not given; ``exclude``: words the game's own
-    dictionary lacks (refused)."""
+    dictionary lacks (refused); ``query``: more of the page's options ("lag=1500")."""
     page = PAGES.get(variant, Page())
     size, min_len = size or page.size, min_len or page.min_len
     lex = Lexicon.builtin(lang)
@@ -295,7 +296,7 @@ def browser_game(log: Path | None, lang: str = "ru", seed: int = 1, duration: fl
                       exclude=exclude)
     game = WebGame(judge, game_log, duration)
     try:
-        query = VARIANTS[variant]
+        query = "&".join(q for q in (VARIANTS[variant], query) if q)
         with serving(game) as url, chromium(f"{url}?{query}", at, window_size(size, page)) as proc:
             t0 = time.monotonic()
             source = _wait_for_board(proc, lang, size * size, timeout)

@@ -15,6 +15,7 @@
 // out. clock=bar: the time left as a shrinking bar (no digits), at the end "Round over" over the board.
 // look=dusk: dark, round tiles with a letter's Scrabble value in a corner (a look only: words score
 // by length).
+// lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once).
 
 const opts = new URLSearchParams(location.search);
 const INPUT = opts.get("input") || "drag";
@@ -23,6 +24,7 @@ const FEEDBACK = opts.get("feedback") || "held";
 const MARK = opts.get("mark") || "tile";
 const CLOCK = opts.get("clock") || "digits";
 const UNDO = opts.get("retap") === "undo";
+const LAG = Number(opts.get("lag") || 0);
 document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`);
 
 const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
@@ -140,15 +142,20 @@ board.addEventListener("pointerdown", e => {
     else if (same(cell, path[path.length - 1]) && CONFIRM === "button") {
       if (UNDO) path.pop();
       path = path.length ? path : null;
-      paint();
+      tapped();
     }
-    else if (adjacent(cell, path[path.length - 1]) && !path.some(p => same(p, cell))) { path.push(cell); paint(); }
-    else { path = [cell]; paint(); }  // anything else starts a new selection
+    else if (adjacent(cell, path[path.length - 1]) && !path.some(p => same(p, cell))) { path.push(cell); tapped(); }
+    else { path = [cell]; tapped(); }  // anything else starts a new selection
     return;
   }
   path = [cell];
-  paint();
+  tapped();
 });
+
+function tapped() {  // a tap's selection shown, late on a busy page (LAG)
+  if (LAG) setTimeout(paint, LAG);
+  else paint();
+}
 
 document.addEventListener("pointermove", e => {
   if (path && INPUT === "drag") visit(tileAt(e.clientX, e.clientY, CORE));
