@@ -321,6 +321,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--min-len", type=int, default=None, help="the variant's when not given")
     ap.add_argument("--variant", default="wordhunt", choices=list(VARIANTS))
     ap.add_argument("--exclude", default="", help="comma-separated words the game refuses")
+    ap.add_argument("--query", default="", help="more page options, e.g. lag=1500 (data/web/game.js)")
     ap.add_argument("--log", type=Path, default=None, help="JSON-lines record of the game")
     ap.add_argument("--at", type=lambda s: tuple(map(int, s.split(","))), default=(40, 40),
                     help="window position X,Y")
@@ -328,7 +329,8 @@ def main(argv: list[str] | None = None) -> dict:
     args = ap.parse_args(argv)
     with browser_game(args.log, args.lang, args.seed, args.duration, args.at, args.size, args.rules,
                       args.min_len, variant=args.variant,
-                      exclude=frozenset(w for w in args.exclude.split(",") if w)) as (running, _):
+                      exclude=frozenset(w for w in args.exclude.split(",") if w),
+                      query=args.query) as (running, _):
         print(f"{running.url} ready in {running.startup:.1f} s", flush=True)
         while not running.game.wait(0.5) and running.proc.poll() is None:
             pass
