@@ -93,3 +93,22 @@ def test_a_page_slower_to_show_a_tap_than_play_waits_gets_no_word_counted_it_did
     subs = [e for e in read_log(log) if e["event"] == "submit"]
     assert all(s["accepted"] for s in subs), report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
+
+
+def test_a_tile_taken_back_late_is_tapped_again_and_the_word_sent_by_its_button(tmp_path, data_dir,
+                                                                                window_manager):
+    """submit-undo whose second tap on the last tile (taking it back) shows 2 s late, other taps at
+    once: the take-back shows only while Return is tried. Return, which this page ignores, is not
+    kept as the confirm (the word's selection shrinking is no reply to it): the tile is tapped
+    back, the Submit button found, and the bot's count is the game's."""
+    log = tmp_path / "web.jsonl"
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "web-submit-undo-late-undo"
+    with browser_game(log, lang="en", seed=1, duration=60, variant="submit-undo",
+                      query="undolag=2000") as (_, source):
+        report = player(prof, source, Session(auto=True, duration=25), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    assert prof.input.confirm == "button", report.summary()
+    assert len(subs) > 5 and all(s["accepted"] for s in subs), report.summary()
+    assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()

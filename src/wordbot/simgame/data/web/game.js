@@ -15,7 +15,8 @@
 // out. clock=bar: the time left as a shrinking bar (no digits), at the end "Round over" over the board.
 // look=dusk: dark, round tiles with a letter's Scrabble value in a corner (a look only: words score
 // by length).
-// lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once).
+// lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
+// undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
 
 const opts = new URLSearchParams(location.search);
 const INPUT = opts.get("input") || "drag";
@@ -25,6 +26,7 @@ const MARK = opts.get("mark") || "tile";
 const CLOCK = opts.get("clock") || "digits";
 const UNDO = opts.get("retap") === "undo";
 const LAG = Number(opts.get("lag") || 0);
+const UNDO_LAG = Number(opts.get("undolag") || 0);
 document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`);
 
 const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
@@ -142,7 +144,7 @@ board.addEventListener("pointerdown", e => {
     else if (same(cell, path[path.length - 1]) && CONFIRM === "button") {
       if (UNDO) path.pop();
       path = path.length ? path : null;
-      tapped();
+      tapped(UNDO ? UNDO_LAG : 0);
     }
     else if (adjacent(cell, path[path.length - 1]) && !path.some(p => same(p, cell))) { path.push(cell); tapped(); }
     else { path = [cell]; tapped(); }  // anything else starts a new selection
@@ -152,8 +154,9 @@ board.addEventListener("pointerdown", e => {
   tapped();
 });
 
-function tapped() {  // a tap's selection shown, late on a busy page (LAG)
-  if (LAG) setTimeout(paint, LAG);
+function tapped(late = 0) {  // a tap's selection shown, late on a busy page (LAG)
+  const wait = Math.max(LAG, late);
+  if (wait) setTimeout(paint, wait);
   else paint();
 }
 
