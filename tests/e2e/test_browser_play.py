@@ -77,20 +77,25 @@ def test_a_game_whose_toast_fades_under_the_next_word_and_whose_dictionary_diffe
     assert not report.failed and report.stopped.startswith("round over:") and left > -5, report.summary()
 
 
+def late_round(tmp_path, name: str, query: str):
+    """(the profile as play left it, its report, the game's submissions) of a 25 s zero set-up round
+    of submit-undo with the page options ``query``."""
+    log = tmp_path / "web.jsonl"
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = name
+    with browser_game(log, lang="en", seed=1, duration=60, variant="submit-undo", query=query) as (_, source):
+        report = player(prof, source, Session(auto=True, duration=25), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+    return prof, report, [e for e in read_log(log) if e["event"] == "submit"]
+
+
 def test_a_page_slower_to_show_a_tap_than_play_waits_gets_no_word_counted_it_did_not_take(
         tmp_path, data_dir, window_manager):
     """submit-undo on a page that shows each tap 1.5 s late, longer than play waits for a cell to
     show: the bot cannot find how this game takes words, but the first cell of a drag or a click
     showing selected only after the word was over is no reply (a lone cell of the word is no
     flash): no word is counted that the game did not take, and none is sent wrong."""
-    log = tmp_path / "web.jsonl"
-    prof = Profile.preset("wordhunt", "en")
-    prof.name = "web-submit-undo-late"
-    with browser_game(log, lang="en", seed=1, duration=60, variant="submit-undo",
-                      query="lag=1500") as (_, source):
-        report = player(prof, source, Session(auto=True, duration=25), driver=PyAutoGUIDriver(),
-                        stop=threading.Event()).run()
-    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    _, report, subs = late_round(tmp_path, "web-submit-undo-late", "lag=1500")
     assert all(s["accepted"] for s in subs), report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
 
@@ -101,14 +106,7 @@ def test_a_tile_taken_back_late_is_tapped_again_and_the_word_sent_by_its_button(
     once: the take-back shows only while Return is tried. Return, which this page ignores, is not
     kept as the confirm (the word's selection shrinking is no reply to it): the tile is tapped
     back, the Submit button found, and the bot's count is the game's."""
-    log = tmp_path / "web.jsonl"
-    prof = Profile.preset("wordhunt", "en")
-    prof.name = "web-submit-undo-late-undo"
-    with browser_game(log, lang="en", seed=1, duration=60, variant="submit-undo",
-                      query="undolag=2000") as (_, source):
-        report = player(prof, source, Session(auto=True, duration=25), driver=PyAutoGUIDriver(),
-                        stop=threading.Event()).run()
-    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    prof, report, subs = late_round(tmp_path, "web-submit-undo-late-undo", "undolag=2000")
     assert prof.input.confirm == "button", report.summary()
     assert len(subs) > 5 and all(s["accepted"] for s in subs), report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
