@@ -1,7 +1,7 @@
 """Words two at a time: the partner chosen so the score's rise names the words taken, and the
 booking of a pair from the score's changes and rise."""
 
-from wordbot.play.pairs import PAIR_CHECKS, Pairing
+from wordbot.play.pairs import PACED, PAIR_CHECKS, Pairing
 from wordbot.solver.grid import Found
 
 
@@ -52,3 +52,21 @@ def test_a_rise_not_read_or_naming_no_set_or_more_changes_than_words_ends_pairs(
     p = Pairing()
     assert p.book([KOT, SLON], 3, 3, likelihood).taken == [KOT, SLON]
     assert p.mode == "off"  # the score changes more than once a word: its changes do not count words
+
+
+def test_pairs_stop_once_they_take_as_long_as_two_words_one_at_a_time():
+    single = [0.5, 0.6, 0.55]  # two words one after the other: 1.1 s
+    p = Pairing()
+    for _ in range(PAIR_CHECKS):  # the checking pairs read the score's rise: slow, not judged
+        assert p.pays(2.5, single)
+    for seconds in (0.8, 3.0)[:PACED - 1]:  # one slow pair among fast ones is not enough
+        assert p.pays(seconds, single)
+    assert p.pays(0.9, single) and p.mode == "checking"
+    p = Pairing()
+    for _ in range(PAIR_CHECKS):
+        p.pays(0.9, single)
+    for _ in range(PACED - 1):
+        assert p.pays(1.2, single)
+    assert not p.pays(1.3, single) and p.mode == "off"  # the median of the last PACED: 1.2 s >= 1.1 s
+    assert p.partner([KOT, SLON], KOT, refused_any=False) is None
+    assert Pairing().pays(5.0, []) and Pairing(seconds=[5.0] * 9).pays(5.0, [])  # nothing to compare with

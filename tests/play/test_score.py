@@ -242,6 +242,7 @@ def test_the_score_place_changed_or_not_and_the_reader_follows_it():
     assert not changed(a, b, box) and changed(b, c, box)
     reader = ScoreReader(box, every=0.05)
     assert reader.rose(a, b) is False and reader.rose(b, c) is True and reader.rose(c, b) is False
+    assert reader.rise_later(a, c).result(timeout=30) == 3 and reader.rise(c, a) == -3
     reader.feed(a)
     reader.feed(c)
     assert reader.close() == 15

@@ -227,6 +227,7 @@ class GridPlayer(Seat):
         # was booked, and where it showed
         self._stood = 0  # words in a row the other signs took while the score stood still
         self._cycles: deque[float] = deque(maxlen=CYCLES)  # seconds the last words took, settle to verdict
+        self._single: deque[float] = deque(maxlen=CYCLES)  # the same, of words entered alone, replies known
         self._unsettled: tuple[Found, np.ndarray, bool] | None = None  # the last word, if no verdict while
         # its score stood still, with the window as its reply was cut and whether it looked taken: a rise
         # before the next word takes it
@@ -422,7 +423,13 @@ class GridPlayer(Seat):
                     results = [(word, "moved")]
             else:
                 results = self._enter_pair(actor, batch, base)
-            self._cycles.append(time.monotonic() - started)
+            took = time.monotonic() - started
+            self._cycles.append(took)
+            if partner is None and self.replies.learned:
+                self._single.append(took)
+            elif partner is not None and not self.pairing.pays(took, self._single):
+                self.say(f"two words in flight took {self.pairing.recent:.2f} s, two entered "
+                         f"one after the other {2 * statistics.median(self._single):.2f} s: one at a time")
             for w, outcome in [*results, *self._read_texts()]:  # words whose reply's text was read since
                 owed.discard(w.word)
                 if outcome in ("moved", "unsent"):
@@ -656,14 +663,15 @@ class GridPlayer(Seat):
             return reply
         buttons = self._send_buttons(base)  # read while Return is tried
         tries, void = [("enter", None)], set()
+        whole, undone = set(cells), set(cells[:-1])
+        shown = self._shown(base_colours, cells)
         for i, (confirm, box) in enumerate(tries):
-            if not self._selected(base_colours, cells) and self._selected(base_colours, cells[:-1]):
-                # the second tap took the last cell back (an undo, perhaps shown only now on a busy
-                # machine): tapped once more, the word is whole
+            if shown == undone:  # the second tap took the last cell back (an undo, perhaps shown only
+                # now on a busy machine): tapped once more, the word is whole
                 actor.taps([self._screen(divmod(cells[-1], self.reading.cols))])
-                self._poll(lambda colours: self.watch.changed_cells(base_colours, colours) >= set(cells),
-                           self._show_wait())
-            if not self._selected(base_colours, cells):
+                shown = self._shown(base_colours, cells, self._poll(
+                    lambda colours: self._shown(base_colours, cells, colours) == whole, self._show_wait()))
+            if shown != whole:
                 break  # nothing selected is left to send
             if box is None:
                 actor.driver.key("Return")
@@ -672,8 +680,8 @@ class GridPlayer(Seat):
                 actor.bounds = self._bounds(box)
                 actor.taps([(self.origin[0] + x + w / 2, self.origin[1] + y + h / 2)])
             reply = self._reply(base, base_colours, cells, held)
-            shown = self.watch.changed_cells(base_colours, self.cell_colours(self.watch)) & set(cells)
-            if shown == set(cells[:-1]) and confirm not in void:  # the undo showed only now: no try
+            shown = self._shown(base_colours, cells)
+            if shown == undone and confirm not in void:  # the undo showed only now: no try
                 void.add(confirm)
                 tries.insert(i + 1, (confirm, box))
                 actor.bounds = self._bounds()
@@ -685,7 +693,7 @@ class GridPlayer(Seat):
             actor.bounds = self._bounds()
             if box is None:  # Return did nothing: the buttons beside the board, read once
                 tries += [("button", b) for b in buttons.result()]
-        if self._selected(base_colours, cells):
+        if shown == whole:
             actor.driver.key("Escape")
         return Reply(Signature())
 
@@ -712,9 +720,12 @@ class GridPlayer(Seat):
                 return colours
             self.wait(step)
 
-    def _selected(self, base_colours: np.ndarray, cells: list[int]) -> bool:
-        """Whether every cell of the word shows otherwise than before it was entered."""
-        return self.watch.changed_cells(base_colours, self.cell_colours(self.watch)) >= set(cells)
+    def _shown(self, base_colours: np.ndarray, cells: list[int],
+               colours: np.ndarray | None = None) -> set[int]:
+        """The word's cells that show otherwise than before it was entered (``colours``: as
+        captured, else now)."""
+        now = self.cell_colours(self.watch) if colours is None else colours
+        return self.watch.changed_cells(base_colours, now) & set(cells)
 
     def _send_buttons(self, base: Frame) -> Future[list[Box]]:
         """Buttons beside the board that say they send a word, found once a round, in the background
@@ -1266,19 +1277,21 @@ class GridPlayer(Seat):
             events.feed(self.grab().image)
         self.report.paired += len(sent) if len(sent) > 1 else 0
         start, rest = time.monotonic(), 2 * max(self._wholes)
-        frame, read = first, False
+        frame, rise = first, None
         while sent:
             frame = self.grab()
             events.feed(frame.image)
             waited = time.monotonic() - start
             if events.calm and (events.count >= len(sent) or waited > rest) or waited > rest + LATE_REPLY:
                 break
-            if events.calm and events.count and not read and waited > max(self._wholes):
-                read = True  # changes too close together count once: the score read may show all taken
-                was, now = self.score.at(first.image), self.score.at(frame.image)
-                if was is not None and now is not None and now - was == sum(w.score for w in sent):
-                    break
+            if events.calm and events.count and rise is None and waited > max(self._wholes):
+                # changes too close together count once: the score read may show all taken
+                rise = self.score.rise_later(first.image, frame.image)
+            if rise is not None and rise.done() and rise.result() == sum(w.score for w in sent):
+                break
             time.sleep(0.01)
+        if rise is not None:
+            rise.result()  # its readings, kept by the reader, serve the booking where the score is as read
         booked = self._taken(sent, events.count, first.image, frame.image) or Booking([], sent)
         taken, unknown = booked.taken, booked.unknown
         for word in sent:
@@ -1298,8 +1311,7 @@ class GridPlayer(Seat):
         ``count`` changes, else its rise from ``before`` to ``after``, read (``Pairing.book``)."""
         if self.pairing.counted(sent, count):
             return Booking(sent, [])
-        was, now = self.score.at(before), self.score.at(after)
-        booking = self.pairing.book(sent, count, None if was is None or now is None else now - was,
+        booking = self.pairing.book(sent, count, self.score.rise(before, after),
                                     lambda w: float(self.lex.freq[self.lex.index(w.word)]))
         if booking is None:
             self.say("the score's rise did not tell which words the game took: one word at a time")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import cv2
 import numpy as np
@@ -257,7 +258,8 @@ class ScoreSearch:
 class ScoreReader:
     """Follows the score at ``box`` during a round. Play offers the frames it grabs anyway
     (``feed``, cheap); a daemon thread reads the score when its place changed since the last
-    reading, at most every ``every`` seconds, so Tesseract never stalls the loop."""
+    reading, at most every ``every`` seconds, so Tesseract never stalls the loop; a rise play waits
+    for is read in a thread of its own (``rise_later``)."""
 
     def __init__(self, box: Box, every: float = 3.0):
         self.box, self.every = box, every
@@ -265,7 +267,8 @@ class ScoreReader:
         self._latest: np.ndarray | None = None
         self._last_read: np.ndarray | None = None
         self._seen: deque[tuple[np.ndarray, int]] = deque(maxlen=2)  # the last frames read by ``at``
-        self._lock = threading.Lock()
+        self._lock, self._seen_lock = threading.Lock(), threading.Lock()
+        self._rises: ThreadPoolExecutor | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="wordbot-score")
         self._thread.start()
@@ -278,22 +281,36 @@ class ScoreReader:
         it changed but did not read as a number both times."""
         if not changed(before, after, self.box):
             return False
+        rise = self.rise(before, after)
+        return None if rise is None else rise > 0
+
+    def rise(self, before: np.ndarray, after: np.ndarray) -> int | None:
+        """How much the score rose from ``before`` to ``after``; None when either is not read."""
         was, now = self.at(before), self.at(after)
-        return None if was is None or now is None else now > was
+        return None if was is None or now is None else now - was
+
+    def rise_later(self, before: np.ndarray, after: np.ndarray) -> Future[int | None]:
+        """``rise``, read in the background: its Tesseract calls take a second or two on a busy
+        machine, while play watches the window on."""
+        if self._rises is None:
+            self._rises = ThreadPoolExecutor(1, thread_name_prefix="wordbot-score-rise")
+        return self._rises.submit(self.rise, before, after)
 
     def at(self, image: np.ndarray) -> int | None:
         """The score shown in ``image`` (Tesseract, about 0.3 s), or a recent reading's where its
         place is unchanged (a frame is often read twice: the end of one reply, the start of the next);
         None when not read."""
-        for seen, value in self._seen:
-            if not changed(seen, image, self.box):
-                return value
+        with self._seen_lock:
+            for seen, value in self._seen:
+                if not changed(seen, image, self.box):
+                    return value
         try:
             (value,) = read_numbers([(image, self.box)])
         except (ImportError, OSError):  # no Tesseract
             return None
         if value is not None:
-            self._seen.append((image, value))
+            with self._seen_lock:
+                self._seen.append((image, value))
         return value
 
     def close(self) -> int | None:
@@ -301,6 +318,8 @@ class ScoreReader:
         at rest: a reading taken mid-round may have caught a repaint half done), else the last
         reading."""
         self._stop.set()
+        if self._rises is not None:
+            self._rises.shutdown(wait=False, cancel_futures=True)
         self._thread.join(timeout=5)
         self._update(final=True)
         return self.value
