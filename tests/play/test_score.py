@@ -17,6 +17,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import GAMES, FeedbackSpec, Signature
 from wordbot.play.feedback import Replies, Watch
+from wordbot.play import score as score_module
+from wordbot.play.digits import DigitGlyphs
 from wordbot.play.grid import GridOptions, GridPlayer, Reply
 from wordbot.play.score import WORDS, Changes, ScoreReader, changed, find_score, read_numbers
 from wordbot.solver.grid import Found
@@ -314,3 +316,41 @@ def test_a_count_of_words_found_is_no_score():
     assert find_score(watch(), shots, [400, 800, 400, 1400, 400]) is None
     # where every word is worth one point, a count and a score look alike: taken
     assert find_score(watch(), shots, [1] * WORDS) is not None
+
+
+def test_digits_are_read_by_their_pixels_once_agreeing_readings_named_them_twice():
+    look = LOOKS[0]
+
+    def crop(n: int) -> np.ndarray:
+        img, (x, y, w, h) = window(look, n, 3, "")
+        return img[y: y + h, x - 2: x + w + 2]
+
+    digits = DigitGlyphs()
+    digits.learn(crop(305), 305)
+    assert digits.read(crop(503)) is None  # each digit named once: not trusted yet
+    digits.learn(crop(360), 360)
+    assert digits.read(crop(503)) is None and digits.read(crop(30)) == 30  # 3 and 0 twice, 5 once
+    digits.learn(crop(530), 530)
+    assert digits.read(crop(503)) == 503 and digits.read(crop(3)) == 3
+    assert digits.read(crop(507)) is None  # a digit never seen is left to Tesseract
+    digits.learn(crop(377), 377)
+    digits.learn(crop(377), 311)  # the same pixels named otherwise: 7 is no longer trusted
+    assert digits.read(crop(7)) is None
+    digits.learn(crop(88), 8)  # as many glyphs as digits, or nothing is learned
+    digits.learn(crop(8), 8)
+    assert digits.read(crop(8)) is None
+
+
+def test_the_reader_learns_the_games_digits_and_reads_them_without_tesseract(monkeypatch):
+    look = LOOKS[0]
+    frames = {n: window(look, n, 3, "КОТ +3") for n in (10, 21, 12, 201, 102, 120, 112, 211, 221)}
+    reader = ScoreReader(frames[10][1], every=60)
+    for n in (10, 21, 12, 201):
+        assert reader.at(frames[n][0]) == n
+    calls = []
+    voted = score_module._voted
+    monkeypatch.setattr(score_module, "_voted", lambda *a: calls.append(a) or voted(*a))
+    for n in (102, 120, 112, 211, 221):  # 0, 1 and 2 seen twice each
+        assert reader.at(frames[n][0]) == n
+    assert not calls
+    reader.close()

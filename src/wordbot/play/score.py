@@ -35,6 +35,7 @@ from wordbot.ocr.text import (
     union,
     word_boxes,
 )
+from wordbot.play.digits import DigitGlyphs
 from wordbot.play.feedback import Watch, differs
 
 Frames = tuple[np.ndarray, np.ndarray]  # (before a word, after its reply) window pixels (BGR)
@@ -88,26 +89,29 @@ def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) ->
     """The number at each (image, box) (None: not read), by three votes. ``batch``: all in one
     Tesseract call, one vote (the process start paid once: the search for the score's place)."""
     if not batch:
-        return [_voted(image, box) for image, box in jobs]
+        return [_voted(image, box)[0] for image, box in jobs]
     pages = [score_page(image, box) for image, box in jobs]
     tokens = iter(read_pages([p for p in pages if p is not None], config=DIGITS))
     return [None if p is None else number_at(next(tokens), box)
             for p, (_, box) in zip(pages, jobs, strict=True)]
 
 
-def _voted(image: np.ndarray, box: Box) -> int | None:
+def _voted(image: np.ndarray, box: Box) -> tuple[int | None, bool]:
+    """The number at ``box`` by three votes, and whether two of them agreed."""
     values = []
     for config, height in VOTES:
         page = score_page(image, box, height)
         if page is None:
-            return None
+            return None, False
         values.append(number_at(read(page, config=config + ONLY_DIGITS), box))
     # A misread drops a digit far more often than it adds one (two of the reads gave "7" for a
     # shown "97"): only the readings with the most digits vote.
     most = max((len(str(v)) for v in values if v is not None), default=0)
     seen = [v for v in values if v is not None and len(str(v)) == most]
     agreed = [v for v in seen if seen.count(v) >= 2]
-    return agreed[0] if agreed else values[0] if values[0] in seen else (seen[0] if seen else None)
+    if agreed:
+        return agreed[0], True
+    return values[0] if values[0] in seen else (seen[0] if seen else None), False
 
 
 def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
@@ -259,7 +263,8 @@ class ScoreReader:
     """Follows the score at ``box`` during a round. Play offers the frames it grabs anyway
     (``feed``, cheap); a daemon thread reads the score when its place changed since the last
     reading, at most every ``every`` seconds, so Tesseract never stalls the loop; a rise play waits
-    for is read in a thread of its own (``rise_later``)."""
+    for is read in a thread of its own (``rise_later``). Digits Tesseract read are learned and, once
+    trusted, read by their pixels (``DigitGlyphs``)."""
 
     def __init__(self, box: Box, every: float = 3.0):
         self.box, self.every = box, every
@@ -269,6 +274,7 @@ class ScoreReader:
         self._seen: deque[tuple[np.ndarray, int]] = deque(maxlen=2)  # the last frames read by ``at``
         self._lock, self._seen_lock = threading.Lock(), threading.Lock()
         self._rises: ThreadPoolExecutor | None = None
+        self._digits = DigitGlyphs()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="wordbot-score")
         self._thread.start()
@@ -305,12 +311,26 @@ class ScoreReader:
                 if not changed(seen, image, self.box):
                     return value
         try:
-            (value,) = read_numbers([(image, self.box)])
+            value = self._read(image)
         except (ImportError, OSError):  # no Tesseract
             return None
         if value is not None:
             with self._seen_lock:
                 self._seen.append((image, value))
+        return value
+
+    def _read(self, image: np.ndarray) -> int | None:
+        """The score in ``image``: by its digits' pixels where they are all known, else by
+        Tesseract's votes (whose agreeing readings teach the digits)."""
+        if not fits(self.box, image):
+            return None
+        x, y, w, h = grown_box(image, self.box)
+        crop = image[y: y + h, x: x + w]
+        value = self._digits.read(crop)
+        if value is None:
+            value, agreed = _voted(image, self.box)
+            if agreed:
+                self._digits.learn(crop, value)
         return value
 
     def close(self) -> int | None:
@@ -334,7 +354,7 @@ class ScoreReader:
             if image is None or (not final and last is not None and not changed(last, image, self.box)):
                 return
             try:
-                (value,) = read_numbers([(image, self.box)])
+                value = self._read(image)
             except (ImportError, OSError):  # no Tesseract: the score stays unread
                 self._stop.set()
                 return
