@@ -16,9 +16,9 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import GAMES, FeedbackSpec, Signature
-from wordbot.play.feedback import Replies, Watch
 from wordbot.play import score as score_module
 from wordbot.play.digits import DigitGlyphs
+from wordbot.play.feedback import Replies, Watch
 from wordbot.play.grid import GridOptions, GridPlayer, Reply
 from wordbot.play.score import WORDS, Changes, ScoreReader, changed, find_score, read_numbers
 from wordbot.solver.grid import Found
