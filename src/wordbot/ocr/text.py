@@ -11,6 +11,7 @@ number read under a digits whitelist).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,9 @@ LETTERS = re.compile(r"[^\W\d_]+")  # the words of a text, digits and punctuatio
 DIGITS = "--psm 6 -c tessedit_char_whitelist=0123456789"
 TEXT_HEIGHT = 48  # pixels: the text height Tesseract is given (it reads short lines best there)
 BORDER = 16  # white pixels around a page
+# Tesseract's OpenMP threads only slow a small page down (the more so on a busy machine); its reads
+# that can run at once (a score's votes) run as processes side by side instead
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 DIFF = 40  # a pixel is ink: one channel stands off the background by more than this (0..255)
 SPACE = 0.4  # a blank wider than this many text heights parts words (a label from the digits)
 

@@ -1290,7 +1290,7 @@ class GridPlayer(Seat):
             if rise is not None and rise.done() and rise.result() == sum(w.score for w in sent):
                 break
             time.sleep(0.01)
-        if rise is not None:
+        if rise is not None and not self.pairing.counted(sent, events.count):
             rise.result()  # its readings, kept by the reader, serve the booking where the score is as read
         booked = self._taken(sent, events.count, first.image, frame.image) or Booking([], sent)
         taken, unknown = booked.taken, booked.unknown

@@ -98,12 +98,12 @@ def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) ->
 
 def _voted(image: np.ndarray, box: Box) -> tuple[int | None, bool]:
     """The number at ``box`` by three votes, and whether two of them agreed."""
-    values = []
-    for config, height in VOTES:
-        page = score_page(image, box, height)
-        if page is None:
-            return None, False
-        values.append(number_at(read(page, config=config + ONLY_DIGITS), box))
+    pages = [score_page(image, box, height) for _, height in VOTES]
+    if any(page is None for page in pages):
+        return None, False
+    with ThreadPoolExecutor(len(VOTES), thread_name_prefix="wordbot-score-vote") as votes:  # a process each
+        values = list(votes.map(lambda job: number_at(read(job[0], config=job[1][0] + ONLY_DIGITS), box),
+                                zip(pages, VOTES, strict=True)))
     # A misread drops a digit far more often than it adds one (two of the reads gave "7" for a
     # shown "97"): only the readings with the most digits vote.
     most = max((len(str(v)) for v in values if v is not None), default=0)
