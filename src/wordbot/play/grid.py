@@ -51,6 +51,7 @@ SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells (typed paths) showed select
 # key costs that, not hold_wait
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
+FLASHES = 8  # the last words whose replies' flashes may still show together
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 TEXT_WORDS = 2 * LEARN_WORDS + 2  # learning words whose replies' texts are read, at most, for one they share
 TEXT_CALM = 0.3  # seconds of calm that end a reply told by its text: a message popping up is drawn
@@ -214,11 +215,13 @@ class GridPlayer(Seat):
         self._buttons: Future[list[Box]] | None = None  # buttons that say they send a word (click games)
         self._unread = ""  # why the last frame gave no board
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
+        self._escape_kept = 0  # cancelled click words whose cells stayed selected after Escape, waited for
         self._selection: RGB | None = None  # the game's plain selection colour, once seen
         self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
         self._wholes: deque[float] = deque(maxlen=20)  # seconds the last acceptances took to show whole
         self._entries: deque[float] = deque(maxlen=20)  # seconds the last words took to enter
         self._flash: tuple[set[int], RGB] | None = None  # the last word's cells and its reply's colour
+        self._flashes: deque[tuple[set[int], RGB]] = deque(maxlen=FLASHES)  # the same, of the last words
         self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
         self.search = ScoreSearch()  # for the score's place, while unknown
@@ -532,8 +535,11 @@ class GridPlayer(Seat):
                 self._ahead = Ahead(self._next, base_colours)
         board = range(len(self.reading.tiles))  # an earlier cancelled word's cells may be kept too
         if not done:
-            if style == "click":  # Escape was pressed: given the time a cell takes to show
-                self._stale = self._still_selected(board, self._selection, self._show_wait())
+            if style == "click":  # Escape was pressed: given the time a cell takes to show, unless the
+                # game proved to keep a selection through Escape (it will not clear by waiting)
+                wait = 0.0 if self._escape_kept >= LEARN_WORDS else self._show_wait()
+                self._stale = self._still_selected(board, self._selection, wait)
+                self._escape_kept += bool(wait and self._stale)
             return None
         points = [self._screen(c) for c in word.path]
         again = None
@@ -886,6 +892,11 @@ class GridPlayer(Seat):
         cells, colour = self._flash
         return {c for c in cells if same_colour(tuple(colours[c]), colour)}
 
+    def _flashing(self, colours: np.ndarray) -> set[int]:
+        """The cells of the last words still in their reply's colour: quick words' flashes that
+        overlap may colour most of the board, which is then neither covered nor greyed out."""
+        return {c for cells, colour in self._flashes for c in cells if same_colour(tuple(colours[c]), colour)}
+
     def _show_wait(self) -> float:
         """How long a cell (a typed word's path) may take to show selected. A click or typing game
         may drop a tap or a key (then waiting longer gains nothing): learned from its last shows, a
@@ -997,6 +1008,8 @@ class GridPlayer(Seat):
         if first is not None and self.replies.verdict(sig) == "accepted":
             self.replies.seen_latency(first)
         self._flash = (set(cells), flash) if flash is not None else None
+        if self._flash is not None:
+            self._flashes.append(self._flash)
         self._last_reply = (frame.image, marks | unsure)
         return Reply(sig, (before.image, frame.image), text, looks_in)
 
@@ -1365,7 +1378,7 @@ class GridPlayer(Seat):
             frame = self.grab()
             colours = self.watch.colours(frame.image)
             busy = self.watch.changed_cells(self.idle, colours)
-            if len(busy & lettered) >= 0.8 * len(lettered):
+            if len((busy & lettered) - self._flashing(colours)) >= 0.8 * len(lettered):
                 self._void()
                 self._greyed_or_covered()
                 return None, None
