@@ -889,13 +889,15 @@ class GridPlayer(Seat):
         it starts elsewhere, and each of its cells is entered once plain."""
         if self._flash is None or not self.opts.feedback.highlight:
             return set()
-        cells, colour = self._flash
-        return {c for c in cells if same_colour(tuple(colours[c]), colour)}
+        return self._flashing(colours, [self._flash])
 
-    def _flashing(self, colours: np.ndarray) -> set[int]:
-        """The cells of the last words still in their reply's colour: quick words' flashes that
-        overlap may colour most of the board, which is then neither covered nor greyed out."""
-        return {c for cells, colour in self._flashes for c in cells if same_colour(tuple(colours[c]), colour)}
+    def _flashing(self, colours: np.ndarray,
+                  flashes: Iterable[tuple[set[int], RGB]] | None = None) -> set[int]:
+        """The cells of the last words (``flashes``: of these) still in their reply's colour: quick
+        words' flashes that overlap may colour most of the board, which is then neither covered nor
+        greyed out."""
+        return {c for cells, colour in (self._flashes if flashes is None else flashes) for c in cells
+                if same_colour(tuple(colours[c]), colour)}
 
     def _show_wait(self) -> float:
         """How long a cell (a typed word's path) may take to show selected. A click or typing game

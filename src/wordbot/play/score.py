@@ -7,7 +7,8 @@ the next word, not to the end of its reply as watched: that is cut once it looks
 acceptance, and a score drawn after the rest (a page repainting it when its server answers, late
 under load) lands later. A message's "+4" beside a word is no score: it must grow on five words in a
 row to pass for one. Its box is saved in the profile's feedback spec. In play its digits are read
-with Tesseract (digits only; three reads that vote, about 0.5 s of CPU) in a background thread,
+with Tesseract (digits only; three reads that vote, side by side; digits the votes agreed on are
+learned and read by their pixels: ``DigitGlyphs``) in a background thread,
 every few seconds and only when its place changed, and once more at the end of the round; a
 word's reply asks for a reading of its own only when the score moved while the other signs say
 the word was not taken, or when a word left without a verdict saw it move before the next word.
