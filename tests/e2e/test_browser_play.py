@@ -4,9 +4,9 @@ with lower-case letters on round tiles whose only reply is its list of found wor
 game whose only reply is its score, and a drag game on a gradient that shows a selected tile by a
 ring alone, a taken word by a fading toast and a "found / total" count (no score), and a click
 game sent by a Submit button whose second tap on a tile takes it back, the same on a 5x5 board of
-4+ letter words whose selection is a stroke drawn over the tiles and whose clock is a shrinking
-bar. The score the bot reads is the game's own. A page
-that shows taps later than play waits for them."""
+4+ letter words (its rule read from the page) whose selection is a stroke drawn over the tiles and
+whose clock is a shrinking bar. The score the bot reads is the game's own. A page that shows taps
+later than play waits for them."""
 
 import threading
 import time
@@ -43,6 +43,9 @@ def test_zero_setup_round_in_chromium(tmp_path, data_dir, window_manager, varian
                 share=SHARE.get(variant, 0.3))
     assert report.input == STYLE[variant]
     assert len(report.accepted) > 5
+    # the minimum length the page states ("WORDS · 4+ LETTERS") is read and kept in the profile (None:
+    # the preset's 3)
+    assert prof.min_len == (4 if variant == "line-submit" else None), report.summary()
     # the page's score line is found and read: the game's own total; a count of words is no score
     took = sum(e["points"] for e in events[1:] if e["accepted"])
     assert report.score == (took if variant in SCORED else None), report.summary()

@@ -37,6 +37,7 @@ from wordbot.play.message import common, lists, reply_text
 from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
+from wordbot.play.rules import read_minimum
 from wordbot.play.score import Changes, Frames, ScoreReader, ScoreSearch, changed, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
@@ -66,6 +67,7 @@ def board_reader(lang: str) -> Reader:
 
 
 CYCLES = 5  # words whose time, from the board's rest to the verdict, tells how long the next may take
+RULE_WAIT = 10.0  # seconds the window's rule on a word's length is waited for before the shortest words
 CLOCK_STEP = 1.0  # a clock showing whole seconds may show one more than are left
 AHEAD_LOST = 3  # words typed ahead in a row that the game did not show when their turn came: it clears
 # what was typed when it shows a verdict (or drops keys meanwhile), and words are typed one at a time
@@ -239,6 +241,7 @@ class GridPlayer(Seat):
         self._next: Found | None = None  # the word to type while this one's reply shows, if any
         self._ahead: Ahead | None = None  # the word typed so
         self._ahead_lost = 0  # words typed ahead in a row that did not show when their turn came
+        self._rule: Future[int | None] | None = None  # the minimum length the window states, being read
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -318,6 +321,7 @@ class GridPlayer(Seat):
             words = self.calibrate(frame, reading)
             self.show(frame, words)
             self.report.latency_ms.append((time.perf_counter() - t0) * 1000)
+            self._rule = read_minimum(frame.image, [reading.board_box], self.lex.lang)
             self.report.planned = len(words)
             if self.on_plan is not None:
                 self.on_plan(frame, words)
@@ -344,7 +348,8 @@ class GridPlayer(Seat):
         while time.monotonic() < end:
             t0 = time.perf_counter()
             frame, reading = self.read()
-            if self.reading is None or list(reading.tiles) != list(self.reading.tiles):
+            fresh = self.reading is None or list(reading.tiles) != list(self.reading.tiles)
+            if self._said_minimum() or fresh:
                 words = self.calibrate(frame, reading)
                 self.show(frame, words)
                 self.report.latency_ms.append((time.perf_counter() - t0) * 1000)
@@ -381,7 +386,8 @@ class GridPlayer(Seat):
         since_read, suspect, overtime = 0, False, None
         while queue and (time.monotonic() < end or owed):
             taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
-            queue = [w for w in queue if len(w.word) >= self.opts.game.min_len and w.word not in taken]
+            queue = [w for w in self._shortest_last(queue)
+                     if len(w.word) >= self.opts.game.min_len and w.word not in taken]
             if time.monotonic() >= end:  # time is up: only the words owed a verdict go in (the game
                 # may have taken them: its count and the bot's must agree), each in the time the
                 # slowest of the last words took (a board never at rest again is not waited out)
@@ -1235,6 +1241,32 @@ class GridPlayer(Seat):
         if self.on_learn is not None and self.replies.changed:
             self.on_learn(self.opts.input, self.opts.feedback, self.opts.game.min_len)
             self.replies.changed = False
+
+    def _shortest_last(self, queue: list[Found]) -> list[Found]:
+        """While the window's text is read for the game's minimum length, words of the shortest
+        length the bot plays go last; when only they are left, the reading is waited for."""
+        short = self.opts.game.min_len
+        if self._rule is not None and not self._rule.done():
+            if any(len(w.word) > short for w in queue):
+                return sorted(queue, key=lambda w: len(w.word) <= short)
+            with contextlib.suppress(TimeoutError):
+                self._rule.result(RULE_WAIT)
+        self._said_minimum()
+        return queue
+
+    def _said_minimum(self) -> bool:
+        """Adopt the minimum length the window states, once read, where it is above the bot's
+        (a word too short costs a refusal; the profile keeps it). Whether it was adopted."""
+        if self._rule is None or not self._rule.done():
+            return False
+        said, self._rule = self._rule.result(), None
+        if said is None or said <= self.opts.game.min_len:
+            return False
+        self.opts.game = replace(self.opts.game, min_len=said)
+        self.replies.changed = True
+        self.say(f"the game says its words have {said} letters or more: no shorter word is played")
+        self._learned()
+        return True
 
     def _shortest(self, length: int) -> None:
         """Two words of one length refused while the game took none that short: its words are
