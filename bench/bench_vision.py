@@ -138,7 +138,7 @@ def _timing(rng: np.random.Generator, n: int) -> tuple[float, float, float, floa
     board's first frame, its doubtful tiles asked of Tesseract); and found and read as the live
     reader does, the board looked for where the last frame had it (its lattice checked there, the
     window not searched)."""
-    from wordbot.ocr.kept import Kept
+    from wordbot.kept import Kept
 
     full, find, calibrated, first, live = [], [], [], [], []
     while len(full) < n:

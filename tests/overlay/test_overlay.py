@@ -81,3 +81,21 @@ def test_side_window_shows_the_path_on_screen():
         assert win.image.shape[1] < wide[1] and shot.shape == win.image.shape and (shot == win.image).all()
     finally:
         win.close()
+
+
+def test_a_new_picture_is_shown_whole_where_only_part_of_it_changed():
+    """The photo image is updated only where the picture changed (another best word: the path and
+    the list): the window shows the new picture exactly, and the same picture again changes
+    nothing."""
+    win = OverlayWindow(at=(400, 100))
+    try:
+        win.show(frame(), SCENE, WORDS, beside=(80, 100, 310, 300))
+        first = shown(win).copy()
+        win.show(frame(), SCENE, WORDS[::-1], beside=(80, 100, 310, 300))
+        second = shown(win)
+        assert second.shape == win.image.shape and (second == win.image).all()
+        assert (first != second).any()
+        win.show(frame(), SCENE, WORDS[::-1], beside=(80, 100, 310, 300))
+        assert (shown(win) == second).all()
+    finally:
+        win.close()

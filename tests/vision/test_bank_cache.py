@@ -24,7 +24,7 @@ def test_cached_features_equal_fresh_ones_and_are_mapped():
 def test_a_glyphs_scores_are_kept_and_equal_fresh_ones():
     """A frame read again scores only its new glyphs; kept and new ones mixed in one call give what
     one fresh call over all of them gives."""
-    from wordbot.ocr.kept import Kept
+    from wordbot.kept import Kept
 
     ru = bank.builtin_bank("ru")
     pictures = ru.pictures[::97][:12]

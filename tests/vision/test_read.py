@@ -331,8 +331,8 @@ def test_faint_letter_shadow_is_dropped():
 def test_tile_ink_is_kept_per_tile_picture(rng):
     """A frame read again reuses each tile's ink (the same pixels, the same answer), and a changed
     tile is read afresh."""
+    from wordbot.kept import Kept
     from wordbot.ocr import tile
-    from wordbot.ocr.kept import Kept
 
     shot = render(rng, look(), 3, 3, tile=60)
     crop = shot.image[shot.box[1]: shot.box[1] + 50, shot.box[0]: shot.box[0] + 50]

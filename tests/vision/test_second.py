@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from wordbot.kept import Kept
 from wordbot.ocr import second
-from wordbot.ocr.kept import Kept
 from wordbot.ocr.synthetic import font_path
 
 pytestmark = pytest.mark.skipif(not second.available(), reason="tesseract with rus and eng data is needed")

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from wordbot.kept import Kept
+
 MIN_CELLS, MAX_CELLS = 3, 15
 MIN_TILE, MAX_TILE = 10, 300  # pixels
 
@@ -430,6 +432,9 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
     return w > 0 and h > 0 and w * h > 0.2 * min(a[2] * a[3], b[2] * b[3])
 
 
+_FITS: Kept[bool] = Kept(64)  # by the pixels looked at: a live board's frames repeat
+
+
 def fits(image: np.ndarray, geometry: BoardGeometry) -> bool:
     """Whether ``geometry`` (a saved board) is still where it was in ``image``: the same lattice
     found again in its box and a tile's margin around it, within an eighth of a tile."""
@@ -439,8 +444,13 @@ def fits(image: np.ndarray, geometry: BoardGeometry) -> bool:
     if x < 0 or y < 0 or x + w > W or y + h > H:
         return False
     x0, y0 = max(0, x - m), max(0, y - m)
-    found = detect_board(image[y0: y + h + m, x0: x + w + m], (geometry.rows, geometry.cols))
-    if found is None:
-        return False
-    fx, fy, fw, fh = found.box
-    return max(abs(fx + x0 - x), abs(fy + y0 - y), abs(fw - w), abs(fh - h)) <= max(3, m // 8)
+    crop = image[y0: y + h + m, x0: x + w + m]
+    key = Kept.key(crop, geometry.rows, geometry.cols, (x - x0, y - y0, w, h), m)
+    kept = _FITS.get(key)
+    if kept is not None:
+        return kept
+    found = detect_board(crop, (geometry.rows, geometry.cols))
+    fit = found is not None and max(abs(found.box[0] + x0 - x), abs(found.box[1] + y0 - y),
+                                    abs(found.box[2] - w), abs(found.box[3] - h)) <= max(3, m // 8)
+    _FITS.put(key, fit)
+    return fit

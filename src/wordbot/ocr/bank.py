@@ -21,11 +21,11 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from wordbot.kept import Kept
 from wordbot.lexicon.alphabet import alphabet
 from wordbot.lexicon.cache import load_or_build
 from wordbot.ocr import glyph
 from wordbot.ocr.glyph import SIZE, features, shapes
-from wordbot.ocr.kept import Kept
 
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
 GLYPHS = 4096  # glyph pictures whose scores are kept (``Kept``)

@@ -17,8 +17,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from wordbot.kept import Kept
 from wordbot.lexicon.alphabet import alphabet
-from wordbot.ocr.kept import Kept
 
 SURE = 80  # Tesseract's own confidence (0..100) from which its letter counts as an opinion
 HEIGHT = 48  # pixels: the letter height Tesseract is given (it reads letters of 30 px far worse)

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 from numba import njit
 
-from wordbot.ocr.kept import Kept
+from wordbot.kept import Kept
 
 EMPTY_CONTRAST = 40  # colour distance (0..255) below which a tile holds no ink at all
 RING_BAND = 0.12  # of the tile side: how far in from the crop's edge a tile outline may lie

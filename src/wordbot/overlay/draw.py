@@ -15,6 +15,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from wordbot.kept import Kept
+
 PATH_COLOUR = (255, 0, 255)  # BGR magenta: rare in games, easy to check in tests
 UNSURE_COLOUR = (0, 0, 255)  # red frame around a tile read with low confidence
 TEXT_COLOUR = (255, 255, 255)
@@ -62,19 +64,38 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
 TextItem = tuple[tuple[int, int], str, int, tuple[int, int, int], str]  # drawn right/below of xy
 
 
+_INKED: Kept[tuple[np.ndarray, int, int]] = Kept(512)
+
+
+def _inked(text: str, size: int, anchor: str) -> tuple[np.ndarray, int, int]:
+    """A text's ink (0..1, h x w x 1) and where its top left stands from the anchor point:
+    rendered once (FreeType is most of a frame's drawing; a ranked list mostly repeats)."""
+    key = Kept.key(np.frombuffer(text.encode(), np.uint8), size, anchor)
+    if (kept := _INKED.get(key)) is not None:
+        return kept
+    font = _font(size)
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor=anchor)
+    inked = np.asarray(mask, np.float32)[:, :, None] / 255, left, top
+    _INKED.put(key, inked)
+    return inked
+
+
 def _text(image: np.ndarray, items: list[TextItem]) -> None:
-    """Draw (xy, text, size, BGR colour, Pillow anchor) items onto ``image`` in place, in one
-    Pillow pass over the part of the image they cover."""
-    if not items:
-        return
-    x0 = max(0, min(xy[0] for xy, *_ in items))
-    y0 = max(0, min(xy[1] for xy, *_ in items))
-    roi = image[y0:, x0:]
-    pil = Image.fromarray(roi[:, :, ::-1])
-    draw = ImageDraw.Draw(pil)
+    """Draw (xy, text, size, BGR colour, Pillow anchor) items onto ``image`` in place, each
+    rendered text laid on with its antialiased edge."""
+    h, w = image.shape[:2]
     for (x, y), text, size, bgr, anchor in items:
-        draw.text((x - x0, y - y0), text, font=_font(size), fill=bgr[::-1], anchor=anchor)
-    roi[:] = np.asarray(pil)[:, :, ::-1]
+        ink, dx, dy = _inked(text, size, anchor)
+        x0, y0 = x + dx, y + dy
+        cx0, cy0 = max(0, x0), max(0, y0)
+        cx1, cy1 = min(w, x0 + ink.shape[1]), min(h, y0 + ink.shape[0])
+        if cx0 >= cx1 or cy0 >= cy1:
+            continue
+        a = ink[cy0 - y0: cy1 - y0, cx0 - x0: cx1 - x0]
+        roi = image[cy0:cy1, cx0:cx1]
+        roi[:] = (roi * (1 - a) + np.asarray(bgr, np.float32) * a + 0.5).astype(np.uint8)
 
 
 def _badge(out: np.ndarray, p: tuple[int, int], r: int, k: int) -> None:

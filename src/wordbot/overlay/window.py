@@ -68,6 +68,7 @@ class OverlayWindow:
         self.label = tk.Label(self.root, borderwidth=0, background=background)
         self.label.pack()
         self._photo: tk.PhotoImage | None = None
+        self._shown: np.ndarray | None = None  # the picture the photo image holds
         self.image: np.ndarray | None = None  # what is shown now (for --annotate and screenshots)
         self.closed = False
         self.root.protocol("WM_DELETE_WINDOW", self.close)
@@ -109,13 +110,25 @@ class OverlayWindow:
         self.pump()
 
     def _set_image(self) -> None:
-        """The new picture into the photo image shown, in place: a new image object each frame made
-        Tk lay the label out again (most of the draw's time)."""
+        """The new picture into the photo image shown, in place (a new image object each frame
+        made Tk lay the label out again), and only the box where it differs from the picture
+        shown: Tk converts and sends all it is given, most of a draw's time, while a live board's
+        pictures mostly repeat."""
+        shown, self._shown = self._shown, self.image
         if self._photo is None:
             self._photo = tk.PhotoImage(data=_ppm(self.image), format="PPM")
             self.label.configure(image=self._photo)
-        else:
+        elif shown is None or shown.shape != self.image.shape:
             self._photo.configure(data=_ppm(self.image), format="PPM")
+        else:
+            changed = shown != self.image  # (any over the colour axis last: reductions along it are slow)
+            rows = np.flatnonzero(changed.reshape(len(changed), -1).any(axis=1))
+            if rows.size:
+                y0, y1 = rows[0], rows[-1] + 1
+                cols = np.flatnonzero(changed[y0:y1].any(axis=0).any(axis=1))
+                x0, x1 = cols[0], cols[-1] + 1
+                self.root.tk.call(self._photo.name, "put", _ppm(self.image[y0:y1, x0:x1]), "-format", "ppm",
+                                  "-to", int(x0), int(y0))
 
     def _show_on_board(self, scene: Scene, words, origin: tuple[int, int]) -> None:
         """The marks over the board, the window cut to them. It is emptied while Tk redraws it,
