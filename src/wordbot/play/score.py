@@ -97,9 +97,13 @@ def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) ->
             for p, (_, box) in zip(pages, jobs, strict=True)]
 
 
-def _voted(image: np.ndarray, box: Box) -> tuple[int | None, bool]:
-    """The number at ``box`` by three votes, and whether two of them agreed."""
-    pages = [score_page(image, box, height) for _, height in VOTES]
+def _voted(image: np.ndarray, box: Box, grown: Box | None = None) -> tuple[int | None, bool]:
+    """The number at ``box`` by three votes, and whether two of them agreed; ``grown``: ``box``
+    grown over the whole words it touches, where the caller has it (``score_page``'s growth)."""
+    if not fits(box, image):
+        return None, False
+    grown = grown or grown_box(image, box)
+    pages = [line_page(image, grown, height) for _, height in VOTES]
     if any(page is None for page in pages):
         return None, False
     with ThreadPoolExecutor(len(VOTES), thread_name_prefix="wordbot-score-vote") as votes:  # a process each
@@ -325,11 +329,11 @@ class ScoreReader:
         Tesseract's votes (whose agreeing readings teach the digits)."""
         if not fits(self.box, image):
             return None
-        x, y, w, h = grown_box(image, self.box)
+        grown = x, y, w, h = grown_box(image, self.box)
         crop = image[y: y + h, x: x + w]
         value = self._digits.read(crop)
         if value is None:
-            value, agreed = _voted(image, self.box)
+            value, agreed = _voted(image, self.box, grown)
             if agreed:
                 self._digits.learn(crop, value)
         return value
