@@ -67,6 +67,7 @@ def board_reader(lang: str) -> Reader:
 
 
 CYCLES = 5  # words whose time, from the board's rest to the verdict, tells how long the next may take
+STYLE_WORDS = 3  # words that try every input style before a game that reacts to none is taken for silent
 RULE_WAIT = 10.0  # seconds the window's rule on a word's length is waited for before the shortest words
 CLOCK_STEP = 1.0  # a clock showing whole seconds may show one more than are left
 AHEAD_LOST = 3  # words typed ahead in a row that the game did not show when their turn came: it clears
@@ -241,6 +242,7 @@ class GridPlayer(Seat):
         self._next: Found | None = None  # the word to type while this one's reply shows, if any
         self._ahead: Ahead | None = None  # the word typed so
         self._ahead_lost = 0  # words typed ahead in a row that did not show when their turn came
+        self._unmoved = 0  # words the game reacted to in no input style
         self._rule: Future[int | None] | None = None  # the minimum length the window states, being read
 
     # --- reading -------------------------------------------------------------------------------
@@ -752,7 +754,9 @@ class GridPlayer(Seat):
         """The first word tries each input style until the game reacts: a drag (a click game sees
         a press and a release on different cells: no click), a click on the first cell (kept
         selected only by click games), then typing. Cells are compared with the board as it was
-        before the first try (a cancelled drag may have left its first cell selected)."""
+        before the first try (a cancelled drag may have left its first cell selected). Where no
+        style got a reaction, the next word tries again, up to STYLE_WORDS words; then the game is
+        taken for a silent drag game."""
         start = base
         for style in ("drag", "click", "type"):
             self.opts.input.style = style
@@ -768,6 +772,13 @@ class GridPlayer(Seat):
                 break
             base = self._settle()[0] or self.grab()
         else:
+            self._unmoved += 1
+            if self._unmoved < STYLE_WORDS:  # a refused word a game shows nothing for, a game not started
+                self.opts.input.style = ""
+                self.report.swiped += 1
+                self.say(f"the game did not react to {word.word!r} typed, clicked or dragged: "
+                         "the next word tries again")
+                return "none"
             self.opts.input.style, reply = "drag", Reply(Signature())
             self.say("the game did not react to typing, clicks or a drag: dragging, unconfirmed")
         self.replies.changed = True
@@ -1244,13 +1255,16 @@ class GridPlayer(Seat):
 
     def _shortest_last(self, queue: list[Found]) -> list[Found]:
         """While the window's text is read for the game's minimum length, words of the shortest
-        length the bot plays go last; when only they are left, the reading is waited for."""
+        length the bot plays go last; when only they are left, the reading is waited for (once)."""
         short = self.opts.game.min_len
         if self._rule is not None and not self._rule.done():
             if any(len(w.word) > short for w in queue):
                 return sorted(queue, key=lambda w: len(w.word) <= short)
-            with contextlib.suppress(TimeoutError):
-                self._rule.result(RULE_WAIT)
+            deadline = time.monotonic() + RULE_WAIT
+            while not self._rule.done() and time.monotonic() < deadline:
+                self.wait(0.1)
+            if not self._rule.done():
+                self._rule = None  # not waited for again
         self._said_minimum()
         return queue
 
@@ -1259,7 +1273,8 @@ class GridPlayer(Seat):
         (a word too short costs a refusal; the profile keeps it). Whether it was adopted."""
         if self._rule is None or not self._rule.done():
             return False
-        said, self._rule = self._rule.result(), None
+        rule, self._rule = self._rule, None
+        said = rule.result() if rule.exception() is None else None  # a failed reading states nothing
         if said is None or said <= self.opts.game.min_len:
             return False
         self.opts.game = replace(self.opts.game, min_len=said)
