@@ -40,10 +40,12 @@ def minimum_in(text: str) -> int | None:
 
 def lines(tokens: Sequence[Token]) -> list[str]:
     """Tesseract's words joined into the lines they stand on (sparse text comes word by word)."""
+    def middle(t: Token) -> float:
+        return t.box[1] + t.box[3] / 2
+
     out: list[list[Token]] = []
-    for t in sorted(tokens, key=lambda t: t.box[1] + t.box[3] / 2):
-        middle = t.box[1] + t.box[3] / 2
-        if out and abs(middle - (out[-1][0].box[1] + out[-1][0].box[3] / 2)) <= out[-1][0].box[3] / 2:
+    for t in sorted(tokens, key=middle):
+        if out and abs(middle(t) - middle(out[-1][0])) <= out[-1][0].box[3] / 2:
             out[-1].append(t)
         else:
             out.append([t])

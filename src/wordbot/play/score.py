@@ -55,12 +55,13 @@ def fits(box: Box, image: np.ndarray) -> bool:
     return x >= 0 and y >= 0 and w > 0 and h > 0 and x + w <= image.shape[1] and y + h <= image.shape[0]
 
 
-def score_page(image: np.ndarray, box: Box, height: int = HEIGHT) -> Page | None:
+def score_page(image: np.ndarray, box: Box, height: int = HEIGHT, grown: Box | None = None) -> Page | None:
     """The line of text at ``box`` grown over the whole words it touches (a score may have gained
-    a digit since its box was learned); None when blank or off the image."""
+    a digit since its box was learned; ``grown``: that growth, where the caller has it); None when
+    blank or off the image."""
     if not fits(box, image):
         return None
-    return line_page(image, grown_box(image, box), height)
+    return line_page(image, grown or grown_box(image, box), height)
 
 
 def number_at(tokens: Sequence[Token], box: Box) -> int | None:
@@ -98,12 +99,10 @@ def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) ->
 
 
 def _voted(image: np.ndarray, box: Box, grown: Box | None = None) -> tuple[int | None, bool]:
-    """The number at ``box`` by three votes, and whether two of them agreed; ``grown``: ``box``
-    grown over the whole words it touches, where the caller has it (``score_page``'s growth)."""
-    if not fits(box, image):
-        return None, False
-    grown = grown or grown_box(image, box)
-    pages = [line_page(image, grown, height) for _, height in VOTES]
+    """The number at ``box`` by three votes, and whether two of them agreed; ``grown``: as
+    ``score_page``'s (grown once for the three)."""
+    grown = grown or (grown_box(image, box) if fits(box, image) else None)
+    pages = [score_page(image, box, height, grown) for _, height in VOTES]
     if any(page is None for page in pages):
         return None, False
     with ThreadPoolExecutor(len(VOTES), thread_name_prefix="wordbot-score-vote") as votes:  # a process each
