@@ -6,14 +6,16 @@
 #                                    (openbox: focus as users have it), Chromium (the browser game),
 #                                    fonts with Cyrillic
 #                                    (the OCR's development looks), a C compiler for the baselines
-#   scripts/setup_system.sh bench    also the rest of the development looks' fonts, the fonts
-#                                    held out of development and the blind set's, for the vision bench
+#   scripts/setup_system.sh bench    also the rest of the development looks' fonts and the fonts
+#                                    held out of development, for the vision bench (the blind set's
+#                                    faces are Python packages: pip install -e '.[bench]')
 set -u
 PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc openbox chromium
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito)
 DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell fonts-noto-extra
-          fonts-lato fonts-comfortaa fonts-jura fonts-pc fonts-pc-extra t1-oldslavic)
+          fonts-lato fonts-comfortaa fonts-jura fonts-pc fonts-pc-extra t1-oldslavic
+          fonts-terminus)  # the last: the spent blind set blind-2026-11-27-d's, now a development look
 HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-charis
           fonts-yanone-kaffeesatz fonts-firacode fonts-play fonts-manrope fonts-roboto-slab
           fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro
@@ -33,8 +35,7 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
           fonts-babelstone-modern fonts-noto-cjk fonts-monapo fonts-georgewilliams fonts-cns11643-kai
           t1-cyrillic fonts-ukij-uyghur fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
-BLIND=(fonts-terminus)  # the blind set's other faces are Python packages: pip install -e '.[bench]'
-[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
+[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -152,19 +152,22 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-27-d", chosen on 2026-11-27 (late morning) before any tuning for that
+# The blind set "blind-2026-11-28", chosen on 2026-11-28 (early morning) before any tuning for that
 # session and measured once at the end by bench/bench_vision.py: faces never used in development, in
-# the bank, in the tests or in an earlier blind or held-out set, eight of them from Python font
-# packages (the ``bench`` extra: Google Fonts' Montserrat, Rubik, Oswald, Exo 2, Lora, Playfair
-# Display and Unbounded Bold, variable fonts drawn at weight 700, and Russo One) and Debian
-# fonts-terminus (Terminus, a console face), drawn in every style of ``random_look`` plus the
-# held-out tile styles. Few Debian fonts with Cyrillic are left unused.
+# the bank, in the tests or in an earlier blind or held-out set, from Python font packages (the
+# ``bench`` extra): Google Fonts' Raleway, Source Serif 4, Cormorant (a high-contrast display serif),
+# Geologica, Sofia Sans, Merriweather and Source Sans 3, variable fonts drawn at weight 700, and
+# Spectral Bold and IBM Plex Mono Bold, drawn in every style of ``random_look`` plus the held-out
+# tile styles.
 BLIND_FONTS = (
-    "fontpkg_montserrat/files/Montserrat[wght].ttf@700", "fontpkg_rubik/files/Rubik[wght].ttf@700",
-    "fontpkg_oswald/files/Oswald[wght].ttf@700", "fontpkg_exo_2/files/Exo2[wght].ttf@700",
-    "fontpkg_russo_one/files/RussoOne-Regular.ttf", "fontpkg_lora/files/Lora[wght].ttf@700",
-    "fontpkg_playfair_display/files/PlayfairDisplay[wght].ttf@700",
-    "fontpkg_unbounded/files/Unbounded[wght].ttf@700", "terminus/TerminusTTF-4.46.0.ttf",
+    "fontpkg_raleway/files/Raleway[wght].ttf@700",
+    "fontpkg_source_serif_4/files/SourceSerif4[opsz,wght].ttf@700",
+    "fontpkg_cormorant/files/Cormorant[wght].ttf@700",
+    "fontpkg_geologica/files/Geologica[CRSV,SHRP,slnt,wght].ttf@700",
+    "fontpkg_sofia_sans/files/SofiaSans[wght].ttf@700",
+    "fontpkg_merriweather/files/Merriweather[opsz,wdth,wght].ttf@700",
+    "fontpkg_source_sans_3/files/SourceSans3[wght].ttf@700",
+    "fontpkg_spectral/files/Spectral-Bold.ttf", "fontpkg_ibm_plex_mono/files/IBMPlexMono-Bold.ttf",
 )
 # Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
 # causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
@@ -172,7 +175,9 @@ BLIND_FONTS = (
 # Fira Sans and IBM Plex Serif Bold; Alumni Sans (condensed), Bitter (a slab), Jost (geometric),
 # Nunito (rounded) and Onest, variable fonts drawn at weight 700; Press Start 2P, a pixel face: the
 # ``bench`` extra), drawn in every style of ``random_look`` plus the held-out tile styles; never in
-# the bank.
+# the bank. Since 2026-11-28 also the spent blind set "blind-2026-11-27-d", its confident misreads
+# looked at: Montserrat, Rubik, Oswald, Exo 2, Lora, Playfair Display, Unbounded (weight 700), Russo
+# One (Google Fonts' Python packages) and Debian fonts-terminus.
 WIDER_FONTS = (
     "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
     "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
@@ -180,6 +185,11 @@ WIDER_FONTS = (
     "fontpkg_bitter/files/Bitter[wght].ttf@700", "fontpkg_jost/files/Jost[wght].ttf@700",
     "fontpkg_nunito/files/Nunito[wght].ttf@700", "fontpkg_onest/files/Onest[wght].ttf@700",
     "fontpkg_press_start_2p/files/PressStart2P-Regular.ttf",
+    "fontpkg_montserrat/files/Montserrat[wght].ttf@700", "fontpkg_rubik/files/Rubik[wght].ttf@700",
+    "fontpkg_oswald/files/Oswald[wght].ttf@700", "fontpkg_exo_2/files/Exo2[wght].ttf@700",
+    "fontpkg_russo_one/files/RussoOne-Regular.ttf", "fontpkg_lora/files/Lora[wght].ttf@700",
+    "fontpkg_playfair_display/files/PlayfairDisplay[wght].ttf@700",
+    "fontpkg_unbounded/files/Unbounded[wght].ttf@700", "terminus/TerminusTTF-4.46.0.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
