@@ -256,17 +256,8 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     solid = img[ink & (dist > SHADOW_SOLID * contrast)].astype(np.float32)
     if len(solid) < 20:
         return None
-    solid = solid[:: max(1, len(solid) // 256)]
-    far = solid[np.argmax(np.abs(solid - solid.mean(axis=0)).max(axis=1))]  # seeds: an extreme colour
-    centres = np.stack([far, solid[np.argmax(np.abs(solid - far).max(axis=1))]])  # and the farthest from it
-    if np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast:
-        return None  # one colour (the means of two parts can only be nearer)
-    for _ in range(4):
-        side = np.abs(solid[:, None, :] - centres[None]).max(axis=2).argmin(axis=1)
-        if side.min() == side.max():
-            return None
-        centres = np.stack([solid[side == k].mean(axis=0) for k in (0, 1)])
-    if np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast or \
+    centres, side = _two_colours(solid[:: max(1, len(solid) // 256)], SHADOW_COLOUR * contrast)
+    if len(side) == 0 or np.abs(centres[0] - centres[1]).max() < SHADOW_COLOUR * contrast or \
             np.bincount(side).min() < 0.08 * len(side):
         return None
     # Every ink pixel to its nearer colour; the cores (pixels near the colour itself) are compared.
@@ -289,6 +280,49 @@ def _shadow(img: np.ndarray, ink: np.ndarray, dist: np.ndarray, contrast: float)
     # The shadow: that colour's solid pixels where the letter, shifted, lies, and their rim.
     cast = cores[k] & _moved(parts[1 - k], *cover[k][1])
     return parts[k] & cv2.dilate(cast.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+
+
+@njit(cache=True)
+def _two_colours(solid: np.ndarray, apart: float) -> tuple[np.ndarray, np.ndarray]:
+    """``solid`` (n, c) colours split in two by four rounds of 2-means under the largest channel
+    difference, seeded by an extreme colour (the farthest from the mean) and the farthest from it:
+    the (2, c) centres and each colour's side (0, 1); no sides when the seeds are not ``apart``
+    (one colour: the means of two parts can only be nearer) or a round puts all on one side."""
+    n, c = solid.shape
+    none = np.empty(0, np.int64)
+    mean = np.zeros(c, np.float32)
+    for i in range(n):
+        mean += solid[i]
+    mean /= n
+    centres = np.empty((2, c), np.float32)
+    centres[0] = solid[_farthest(solid, mean)]
+    centres[1] = solid[_farthest(solid, centres[0])]
+    if np.abs(centres[0] - centres[1]).max() < apart:
+        return centres, none
+    side = np.zeros(n, np.int64)
+    for _ in range(4):
+        for i in range(n):
+            side[i] = np.abs(solid[i] - centres[1]).max() < np.abs(solid[i] - centres[0]).max()
+        count = side.sum()
+        if count == 0 or count == n:
+            return centres, none
+        sums = np.zeros((2, c), np.float32)
+        for i in range(n):
+            sums[side[i]] += solid[i]
+        centres[0] = sums[0] / (n - count)
+        centres[1] = sums[1] / count
+    return centres, side
+
+
+@njit(cache=True)
+def _farthest(colours: np.ndarray, colour: np.ndarray) -> int:
+    """The row of ``colours`` farthest from ``colour`` (largest channel difference; the first)."""
+    best, far = -1.0, 0
+    for i in range(len(colours)):
+        d = np.abs(colours[i] - colour).max()
+        if d > best:
+            best, far = d, i
+    return far
 
 
 def _cover(letter: np.ndarray, shadow: np.ndarray, reach: int) -> tuple[float, tuple[int, int]]:
