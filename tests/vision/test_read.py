@@ -239,6 +239,38 @@ def test_background_distance_matches_its_twin(rng):
             assert np.abs(_distance(img).astype(int) - _distance_twin(img)).max() <= 1
 
 
+def test_two_colours_kernel_matches_numpy(rng):
+    """The compiled 2-means of a letter's ink colours (a letter and its shadow) equals its numpy
+    twin: seeds an extreme colour and the farthest from it, four rounds under the largest channel
+    difference, ties to the first."""
+    from wordbot.ocr.tile import _two_colours
+
+    def twin(solid: np.ndarray, apart: float):
+        far = solid[np.argmax(np.abs(solid - solid.mean(axis=0)).max(axis=1))]
+        centres = np.stack([far, solid[np.argmax(np.abs(solid - far).max(axis=1))]])
+        if np.abs(centres[0] - centres[1]).max() < apart:
+            return None
+        for _ in range(4):
+            side = np.abs(solid[:, None, :] - centres[None]).max(axis=2).argmin(axis=1)
+            if side.min() == side.max():
+                return None
+            centres = np.stack([solid[side == k].mean(axis=0) for k in (0, 1)])
+        return centres, side
+
+    for n in (20, 60, 256):
+        for spread in (5, 40, 120):
+            a, b = rng.integers(0, 256, 3), rng.integers(0, 256, 3)
+            solid = np.concatenate([a + rng.normal(0, spread, (n // 2, 3)),
+                                    b + rng.normal(0, spread, (n - n // 2, 3))])
+            solid = solid.clip(0, 255).astype(np.float32)
+            want = twin(solid, 30.0)
+            centres, side = _two_colours(solid, 30.0)
+            if want is None:
+                assert len(side) == 0
+            else:
+                assert np.array_equal(side, want[1]) and np.allclose(centres, want[0], atol=1e-3)
+
+
 @pytest.mark.parametrize("shape", ["shaded", "outline"])
 def test_heavy_wide_letters_fill_the_tile(rng, shape):
     """Big, heavy, wide letters cover more of a tile than its fill does, on a gradient fill and
