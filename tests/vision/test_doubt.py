@@ -94,6 +94,26 @@ def test_a_small_ascender_must_rise_above_the_small_letters():
     assert not _misfit(size[5:], list("lld"), "lower").any()  # no x-height letter to measure by
 
 
+def test_a_small_letter_taller_than_the_ascenders_must_reach_under_the_line():
+    """Unbounded's j, its descender short, was read as i with confidence (blind-2026-11-27-d): the
+    pictures matched are stretched to a square, but dot and all an i is no taller than an l. A
+    small letter with nothing under the line that stands taller than the board's ascenders is
+    doubtful; a j, g or y may."""
+    from wordbot.ocr.read import _extent, _misfit
+
+    def dotted(stem: int, gap: int = 3, dot: int = 4) -> np.ndarray:
+        ink = _ink(stem, 5)
+        top = int(np.nonzero(ink.any(axis=1))[0][0])
+        ink[top - gap - dot: top - gap, 18:23] = 1  # the dot, standing apart
+        return ink
+
+    inks = [_ink(20, 12)] * 4 + [_ink(27, 5)] * 2 + [dotted(20), dotted(25), dotted(25)]
+    size = np.array([_extent(ink) for ink in inks])
+    assert size[6, 2] == size[4, 2]  # the dot and the gap under it count in the span: an i as tall as an l
+    letters = list("aceollij") + ["i"]
+    assert _misfit(size, letters, "lower").tolist() == [False] * 7 + [False, True]
+
+
 def test_a_solid_block_is_no_letter():
     from wordbot.ocr.read import _solid
 

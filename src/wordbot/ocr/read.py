@@ -278,15 +278,19 @@ X_HEIGHT = set("acemnorsuvwxz")  # small Latin letters with nothing above the x-
 ASCENDERS = set("bdhkl")  # small letters as tall as l
 RISING = 1.15  # of the board's median x-height letter's height: the least height of a small ascender
 # (b, d, h, k, l rise about 1.4 times as high in the faces seen)
+UNDER_LINE = set("gjpqyрудцщф")  # small letters reaching under the line
 
 
-def _extent(ink: np.ndarray | None) -> tuple[float, float]:
-    """Height and width of ``ink``'s solid part, as fractions of its crop."""
+def _extent(ink: np.ndarray | None) -> tuple[float, float, float]:
+    """Height and width of ``ink``'s solid part (its rows and columns that hold any), and its
+    span from its first row to its last (an i's dot and the gap under it included), as fractions
+    of its crop."""
     if ink is None:
-        return 0.0, 0.0
-    solid = ink >= 0.5
+        return 0.0, 0.0, 0.0
     h, w = ink.shape
-    return np.count_nonzero(solid.any(axis=1)) / h, np.count_nonzero(solid.any(axis=0)) / w
+    rows, cols = (ink >= 0.5).any(axis=1), (ink >= 0.5).any(axis=0)
+    first, last = (int(np.argmax(rows)), h - int(np.argmax(rows[::-1]))) if rows.any() else (0, 0)
+    return np.count_nonzero(rows) / h, np.count_nonzero(cols) / w, (last - first) / h
 
 
 SOLID = 0.95  # share of a glyph's square that is ink from which it is a block, no letter (every letter
@@ -300,7 +304,7 @@ def _solid(pictures: np.ndarray) -> np.ndarray:
 
 
 def _short(size: np.ndarray) -> np.ndarray:
-    """(m,) bool: the glyphs of ``size`` ((m, 2) heights and widths, ``_extent``, of one board's
+    """(m,) bool: the glyphs of ``size`` ((m, 3) heights, widths and spans, ``_extent``, of one board's
     lettered tiles) much shorter than the board's usual glyph (one board, one font and size): most
     of the letter was lost."""
     if len(size) < 3:
@@ -327,7 +331,9 @@ def _narrow(size: np.ndarray, letters: list[str]) -> np.ndarray:
 
 def _off_height(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     """(m,) bool: a capital taller than the board's capitals with nothing above or below the line,
-    a small ascender no taller than the board's small letters (``_misfit``)."""
+    a small ascender no taller than the board's small letters, a small letter with nothing under
+    the line taller (``TALL``) than the board's small ascenders (Unbounded's j, its descender
+    short, read as i: dot and all, an i is no taller than an l) (``_misfit``)."""
     if len(size) < 3:
         return np.zeros(len(size), bool)
     height = np.median(size[:, 0])
@@ -338,7 +344,9 @@ def _off_height(size: np.ndarray, letters: list[str], case: str) -> np.ndarray:
     low = np.array([case == "lower" and ch in X_HEIGHT for ch in letters])
     rising = np.array([case == "lower" and ch in ASCENDERS for ch in letters])
     flat = rising & (size[:, 0] < RISING * np.median(size[low, 0])) if low.any() else rising & False
-    return tall | flat
+    above = np.array([case == "lower" and not set(ch) & UNDER_LINE for ch in letters])
+    deep = above & (size[:, 2] > TALL * np.median(size[rising, 2])) if rising.any() else above & False
+    return tall | flat | deep
 
 
 def _within(box: tuple[float, float, float, float], zone: tuple[float, float, float, float]) -> bool:
@@ -558,7 +566,7 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         # Only whole single glyphs tell the language (not a multi-letter tile, a block, a letter
         # that may have lost a part).
         voters = np.array([i not in tiles_seen.parts for i in idx]) & ~solid & ~tiles_seen.clipped[idx]
-        size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 2)
+        size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 3)
         found = script(pictures[idx], banks, lang, voters, size[:, 0])
         m = found.scores.match(found.other_case, found.abroad, found.kin)
         consistent = _consistency(pictures[idx], m) > 0
