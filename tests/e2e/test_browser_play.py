@@ -91,7 +91,9 @@ def test_a_first_word_the_game_shows_nothing_for_does_not_make_it_a_silent_game(
     prof.name = "web-click-list-first-unknown"
     with browser_game(log, lang="en", seed=1, duration=60, variant="click-list",
                       exclude=frozenset({"issue"})) as (_, source):
-        report = player(prof, source, Session(auto=True, duration=25), driver=PyAutoGUIDriver(),
+        # 40 s: the two searches of the input style cost about 20 s on a busy machine (each style
+        # tried is watched for a reply); 25 s left 2 words counted at a load of 9 on 2 cores
+        report = player(prof, source, Session(auto=True, duration=40), driver=PyAutoGUIDriver(),
                         stop=threading.Event()).run()
     subs = [e for e in read_log(log) if e["event"] == "submit"]
     assert subs and subs[0]["word"] == "issue", "the bot's first word on this board is no longer 'issue'"
