@@ -4,8 +4,10 @@ Tiles are closed outlines in an edge map: rounded or square cells of about the s
 candidates are grouped by size; in each group the cell centres must line up on a regular lattice
 (equal column and row pitch). The lattice with the most cells that fit it, at least 3x3 and at
 most 15x15, is the board; lattice points without a cell of their own (empty Balda cells drawn
-like the background) are filled in from the lattice. Where the clear edges show no board,
-outlines left open by faint edges (a white-topped tile on a white panel) count too; a lattice is
+like the background) are filled in from the lattice. Where the clear edges show no board, or
+one many of whose cells lack a closed outline, the edges of the image smoothed, then faint edges
+with outlines left open (a white-topped tile on a white panel) are looked at, and the look
+showing the most outlined cells is taken; a lattice is
 grown over the edge rows and columns next to it that have its tiles' fill and gaps (outlines
 broken by JPEG or a grainy fill). Where no look shows a lattice, one few of whose cells have a
 closed outline is taken when most of its cells have those cells' fill and its gaps another colour.
@@ -271,21 +273,30 @@ def detect_board(image: np.ndarray, shape: tuple[int, int] | None = None) -> Boa
     return boards[0] if boards else None
 
 
+COMPLETE = 0.9  # of a lattice's cells with a closed outline of their own: the board seen whole (fewer:
+# outlines broken by JPEG, blur or a pale fill, and another look may show more of it)
+
+
 def detect_boards(image: np.ndarray, shape: tuple[int, int] | None = None) -> list[BoardGeometry]:
     """Every letter lattice in ``image``, best first (most cells; of two alike, the larger tiles:
     a game's board before the small sample picture of its help), none overlapping a better one.
-    Smoothed and faint edges are looked at only when the clear ones show no lattice."""
+    Smoothed and faint edges are looked at only when the clear ones show no lattice whose cells
+    nearly all have a closed outline (``COMPLETE``); then the look whose best lattice has the most
+    outlined cells is taken (a 13x9 board of pale tiles seen as 12x9, half its outlines broken, in
+    clear edges and whole in faint ones)."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 3 * MIN_TILE:
         return []
-    candidates = [_candidates(image, look) for look in LOOKS[:1]]
-    for k, look in enumerate(LOOKS):
-        if k == len(candidates):
-            candidates.append(_candidates(image, look))
-        found = _lattices(candidates[k], shape)
-        if shape is None:
-            found = [_extend(image, geometry) for geometry in found]
-        if found:
-            return found
+    candidates: list[np.ndarray] = []
+    best: list[BoardGeometry] = []
+    for look in LOOKS:
+        candidates.append(_candidates(image, look))
+        found = _lattices(candidates[-1], shape)
+        if found and (not best or len(found[0].outlined) > len(best[0].outlined)):
+            best = found
+        if best and len(best[0].outlined) >= COMPLETE * best[0].rows * best[0].cols:
+            break
+    if best:
+        return [_extend(image, geometry) for geometry in best] if shape is None else best
     # Outlines broken on most tiles (a pale gradient tile through JPEG, a glossy one blurred): a
     # lattice few of whose cells have a closed outline, taken when most of its cells have the
     # fill of those that have (and its gaps another colour), then grown over the rest.
