@@ -1,5 +1,6 @@
 """Which lattice is the board: icons, letter keyboards, sample pictures, saved geometry, pale tiles."""
 
+import cv2
 import numpy as np
 import pytest
 
@@ -108,6 +109,26 @@ def test_a_board_is_not_grown_over_the_panel(rng):
     shot = render(rng, look(shape="outline", panel_rgb=(240, 220, 170), tile_rgb=(40, 30, 20)), 4, 5, tile=50)
     boards = detect_boards(shot.image)
     assert boards and (boards[0].rows, boards[0].cols) == (4, 5)
+
+
+def test_a_board_is_not_grown_onto_a_desktop_of_its_tiles_colour():
+    """A board's panel on a desktop of its tiles' colour (a held-out look, 7x7 found as 9x9): the
+    desktop past the panel's margin has the tiles' fill and the margin the gaps' colour, but no gap
+    parts one cell of it from the next: the board keeps its size."""
+    fill, gap = (150, 225, 210), (190, 110, 40)  # BGR: a pale green tile on a blue panel
+    image = np.zeros((600, 800, 3), np.uint8)
+    image[:] = fill
+    tile, pitch, margin, x0, y0 = 50, 60, 14, 200, 120
+    image[y0 - margin: y0 + 5 * pitch - 10 + margin, x0 - margin: x0 + 5 * pitch - 10 + margin] = gap
+    for r in range(5):
+        for c in range(5):
+            x, y = x0 + c * pitch, y0 + r * pitch
+            cv2.rectangle(image, (x, y), (x + tile - 1, y + tile - 1), fill, -1)
+            cv2.rectangle(image, (x + 4, y + 4), (x + tile - 5, y + tile - 5), (60, 60, 200), 2)
+            cv2.putText(image, "ZFBKN"[(r + c) % 5], (x + 14, y + 36), cv2.FONT_HERSHEY_SIMPLEX, 0.9,
+                        (60, 60, 200), 2)
+    boards = detect_boards(image)
+    assert boards and (boards[0].rows, boards[0].cols) == (5, 5)
 
 
 SPARSE_LOOKS = {

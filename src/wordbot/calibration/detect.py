@@ -396,9 +396,10 @@ def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
     """``geometry`` grown by the rows and columns next to it that hold tiles like its own: outlines
     broken by JPEG or a grainy fill can leave a whole edge row without a closed outline (a 7x11 board
     found as 6x11). A row (column) is added when most of its cells have the fill colour of the
-    board's tiles (as near the board's usual fill as its own cells mostly are) and the line between
-    it and the board has the colour of the board's own gaps, not of its tiles (a board drawn on a
-    panel of its tiles' colour, tiles as outlines only, is never grown)."""
+    board's tiles (as near the board's usual fill as its own cells mostly are), most of the gaps
+    between them and the line between it and the board have the colour of the board's own gaps, not
+    of its tiles (a board drawn on a panel of its tiles' colour, tiles as outlines only, is never
+    grown; nor is a board over the panel's margin onto a desktop of its tiles' colour)."""
     colours = _colours(image, geometry)
     if colours is None:
         return geometry
@@ -420,6 +421,12 @@ def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
             if line is None:
                 continue
             line = np.median(line, axis=0)
+            # The gaps between the new cells have the board's gap colour too (looked for a few
+            # pixels either way: a narrow gap off the pitch's estimate): a desktop of the tiles'
+            # colour around a board's panel is no row of tiles.
+            apart = _gap_distance(image, (edge[1:] + edge[:-1]) / 2 + step, axis, gap, (w, h))
+            if np.mean(apart <= near) < 0.6:
+                continue
             if np.abs(line - gap).max() <= near < np.abs(line - fill).max():
                 added = (edge + step)[None] if axis == 0 else (edge + step)[:, None]
                 grid = np.concatenate([added, grid] if first else [grid, added], axis=axis)
@@ -434,6 +441,23 @@ def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
     x1, y1 = centres.max(axis=0) + (w / 2, h / 2)
     box = (int(round(x0)), int(round(y0)), int(round(x1 - x0)), int(round(y1 - y0)))
     return BoardGeometry(rows, cols, box, geometry.tile, centres)
+
+
+def _gap_distance(image: np.ndarray, points: np.ndarray, axis: int, gap: np.ndarray,
+                  tile: tuple[float, float]) -> np.ndarray:
+    """(n,) how far from the ``gap`` colour the gap at each of ``points`` is (between two cells of a
+    row: ``axis`` 0, a line down; of a column: a line across), the nearest of lines up to a tenth of
+    a tile either side (inf where they fall off the image)."""
+    w, h = tile
+    reach = max(1, int(round(0.1 * (w if axis == 0 else h))))
+    shift = np.array([1, 0] if axis == 0 else [0, 1])
+    line = _line(h, False) if axis == 0 else _line(w, True)
+    best = np.full(len(points), np.inf)
+    for d in range(-reach, reach + 1):
+        seen = _sample(image, points + d * shift, line)
+        if seen is not None:
+            best = np.minimum(best, np.abs(seen - gap).max(axis=1))
+    return best
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
