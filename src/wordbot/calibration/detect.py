@@ -424,7 +424,8 @@ def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
             # The gaps between the new cells have the board's gap colour too (looked for a few
             # pixels either way: a narrow gap off the pitch's estimate): a desktop of the tiles'
             # colour around a board's panel is no row of tiles.
-            apart = _gap_distance(image, (edge[1:] + edge[:-1]) / 2 + step, axis, gap, (w, h))
+            apart = _gap_distance(image, (edge[1:] + edge[:-1]) / 2 + step, gap,
+                                  *((down, w) if axis == 0 else (across, h)))
             if np.mean(apart <= near) < 0.6:
                 continue
             if np.abs(line - gap).max() <= near < np.abs(line - fill).max():
@@ -443,15 +444,14 @@ def _extend(image: np.ndarray, geometry: BoardGeometry) -> BoardGeometry:
     return BoardGeometry(rows, cols, box, geometry.tile, centres)
 
 
-def _gap_distance(image: np.ndarray, points: np.ndarray, axis: int, gap: np.ndarray,
-                  tile: tuple[float, float]) -> np.ndarray:
-    """(n,) how far from the ``gap`` colour the gap at each of ``points`` is (between two cells of a
-    row: ``axis`` 0, a line down; of a column: a line across), the nearest of lines up to a tenth of
-    a tile either side (inf where they fall off the image)."""
-    w, h = tile
-    reach = max(1, int(round(0.1 * (w if axis == 0 else h))))
-    shift = np.array([1, 0] if axis == 0 else [0, 1])
-    line = _line(h, False) if axis == 0 else _line(w, True)
+def _gap_distance(image: np.ndarray, points: np.ndarray, gap: np.ndarray, line: np.ndarray,
+                  side: float) -> np.ndarray:
+    """(n,) how far from the ``gap`` colour the gap at each of ``points`` is, sampled along ``line``
+    (a line down between two cells of a row, across between two of a column), the nearest of lines
+    up to a tenth of the tile's ``side`` across the line either way (inf where they fall off the
+    image)."""
+    reach = max(1, int(round(0.1 * side)))
+    shift = np.array([0, 1] if line[:, 0].any() else [1, 0])  # a line across is shifted down
     best = np.full(len(points), np.inf)
     for d in range(-reach, reach + 1):
         seen = _sample(image, points + d * shift, line)
