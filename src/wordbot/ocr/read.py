@@ -757,7 +757,8 @@ def _two_shapes(glyphs: np.ndarray, letters: list[str], conf: np.ndarray, ask: l
         # as it, sure or not (Cupola's А read Д beside its real Д, zeroed as another shape: both
         # readers read Д).
         sure_same = same & (conf >= SOURCE)
-        if np.all(score[r, sure_same if sure_same.any() else same] >= measure):
+        # (float32 cosines: two glyphs drawn to the same pixels may score a hair under the measure)
+        if np.all(score[r, sure_same if sure_same.any() else same] >= measure - 1e-5):
             kept.append(k)
     return kept
 
