@@ -50,6 +50,8 @@ LATE_REPLY = 3.0  # seconds a game that shows its replies after release is watch
 SHOWN_WAIT = (10, 4.0, 0.25)  # once this many cells (typed paths) showed selected, a clicked cell (a typed
 # path) is waited for this many times the slowest of the last 20, and at least this long: a lost click or
 # key costs that, not hold_wait
+SLOW_SHOW = 3.0  # seconds a click game not yet seen to show a tap is given for its first (a busy page or
+# emulator may take 1.5 s); the time that one takes, doubled, is how long every later tap is waited for
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 FLASHES = 8  # the last words whose replies' flashes may still show together
@@ -616,7 +618,7 @@ class GridPlayer(Seat):
             shown = self.watch.changed_cells(base_colours, colours)
             spelled = sorted(self.reading.tiles[c] for c in shown) == want
             if spelled:
-                self._shows.append(time.monotonic() - start)
+                self._showed(time.monotonic() - start)
                 break
             if time.monotonic() > deadline:
                 break
@@ -795,26 +797,28 @@ class GridPlayer(Seat):
         second click may send it as a one-letter word)."""
         colours = self.watch.colours(base.image)
         first = self._cells(word)[0]
-        kept = self._alone(colours, first) and self._shows_only(colours, first)
-        if not kept:
+        if not (self._alone(colours, first) and self._shows_only(colours, first) is not None):
             actor.taps([self._screen(word.path[0])])
-            kept = self._shows_only(colours, first)
-        if not kept:
-            return None
+            took = self._shows_only(colours, first)
+            if took is None:
+                return None
+            self._showed(took)
         selection = self.watch.path_colour(colours, self.cell_colours(self.watch), [first])
         actor.driver.key("Escape")
         return len(self._still_selected([first], selection, self.opts.hold_wait))
 
-    def _shows_only(self, colours: np.ndarray, cell: int) -> bool:
-        """Whether ``cell`` alone shows selected, and still a moment later (a busy game repaints
-        late; a drag game shows a tap only while pressed)."""
+    def _shows_only(self, colours: np.ndarray, cell: int) -> float | None:
+        """The seconds until ``cell`` alone showed selected, where it still does a moment later (a
+        busy game repaints late; a drag game shows a tap only while pressed); else None."""
         def alone(now: np.ndarray) -> bool:
             return self.watch.changed_cells(colours, now) == {cell}
 
-        if not alone(self._poll(alone, max(0.4, self.opts.hold_wait), 0.05)):
-            return False
+        start = time.monotonic()
+        if not alone(self._poll(alone, self._show_wait("click"), 0.05)):
+            return None
+        took = time.monotonic() - start
         self.wait(0.3)
-        return alone(self.cell_colours(self.watch))
+        return took if alone(self.cell_colours(self.watch)) else None
 
     def _alone(self, colours: np.ndarray, cell: int) -> bool:
         """Whether ``cell`` is now the one cell whose colour differs from ``colours``."""
@@ -867,6 +871,7 @@ class GridPlayer(Seat):
                     held.colour = None if plain else colour
                 if spec.highlight is None:  # not known yet
                     if shown == want:
+                        self._showed(time.monotonic() - start)
                         self._learn_highlight(True, False)
                         return Shown.PATH
                     if shown - want:
@@ -878,7 +883,7 @@ class GridPlayer(Seat):
                 elif not spec.highlight:
                     return Shown.UNSEEN
                 elif shown == want:
-                    self._shows.append(time.monotonic() - start)
+                    self._showed(time.monotonic() - start)
                     if k < len(cells) and cells[k] in fading and self._plain({cells[k]}, SETTLE) is None:
                         return Shown.OTHER  # it keeps the reply's colour: no flash (cancelled; the next
                         # word waits for the board at rest)
@@ -916,15 +921,30 @@ class GridPlayer(Seat):
         return {c for cells, colour in (self._flashes if flashes is None else flashes) for c in cells
                 if same_colour(tuple(colours[c]), colour)}
 
-    def _show_wait(self) -> float:
-        """How long a cell (a typed word's path) may take to show selected. A click or typing game
-        may drop a tap or a key (then waiting longer gains nothing): learned from its last shows, a
-        busy machine's slower ones raising it. A drag's cell can only come late (a skipped one
-        shows another cell at once), and a game not yet seen: ``hold_wait``, never more."""
+    def _show_wait(self, style: str | None = None) -> float:
+        """How long a cell (a typed word's path) may take to show selected, in ``style`` (default:
+        the game's). A click or typing game may drop a tap or a key (then waiting longer gains
+        nothing): learned from its last shows, a busy machine's slower ones raising it. A drag's
+        cell can only come late (a skipped one shows another cell at once): ``hold_wait``, never
+        more. A click game's first tap, while no cell has shown yet: SLOW_SHOW (the wait ends when
+        it shows; only a tap the game ignores costs it)."""
         seen, times, least = SHOWN_WAIT
-        if self.opts.input.style == "drag" or len(self._shows) < seen:
+        style = style or self.opts.input.style
+        if style == "click" and not self._shows:
+            return max(self.opts.hold_wait, SLOW_SHOW)
+        if style == "drag" or len(self._shows) < seen:
             return self.opts.hold_wait
         return min(self.opts.hold_wait, max(least, times * max(self._shows)))
+
+    def _showed(self, seconds: float) -> None:
+        """A cell (a typed path) showed selected ``seconds`` after its input. A game slower than
+        ``hold_wait`` (seen only within a first tap's SLOW_SHOW) is given twice its time for every
+        later one, up to SLOW_SHOW."""
+        self._shows.append(seconds)
+        if seconds > self.opts.hold_wait:
+            self.opts.hold_wait = min(SLOW_SHOW, 2 * seconds)
+            self.say(f"the game shows a tap {seconds:.1f} s late: each is waited for "
+                     f"{self.opts.hold_wait:.1f} s")
 
     def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                again: Callable[[], None] | None = None, ahead: bool = False) -> Reply:
