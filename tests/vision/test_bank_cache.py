@@ -23,8 +23,8 @@ def test_cached_features_equal_fresh_ones_and_are_mapped():
 
 def test_a_glyphs_scores_are_kept_and_equal_fresh_ones():
     """A frame read again scores only its new glyphs; kept and new ones mixed in one call give what
-    one fresh call over all of them gives (to float32's last bit: BLAS may round a row of a product
-    by how many rows it has)."""
+    one fresh call over all of them gives (to float32's last bit: ``letter_scores`` sums four glyphs
+    at a time with fastmath, so a glyph's rounding may follow its place in the batch)."""
     from wordbot.kept import Kept
 
     ru = bank.builtin_bank("ru")
