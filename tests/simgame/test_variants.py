@@ -233,12 +233,14 @@ def test_a_busy_game_takes_keys_late_but_in_order(game):
 def test_a_verdict_clears_what_was_typed_while_it_was_on_its_way(game):
     from wordbot.act.xkeys import XKeys
 
-    g = game(*VARIANTS["type-reset"], "--duration", "20")
+    # the verdict 1.5 s late, not the variant's 0.2-0.6 s: on a busy machine the game took the second
+    # word's last key only after a verdict 0.2 s late had reset the line (a race, not the variant)
+    g = game(*VARIANTS["type-reset"], "--reply-delay", "1.5,1.5", "--duration", "20")
     first, second = g.word(0)[0], g.word(1)[0]
     keys = XKeys()
     keys.write(first, 0.005)
     keys.key("Return", 0.005)
-    keys.write(second, 0.005)  # typed before the verdict (0.2-0.6 s late) shows: lost with it
+    keys.write(second, 0.005)  # typed before the verdict shows: lost with it
     until(lambda: any(e["event"] == "typed reset" for e in read_log(g.log)))
     keys.key("Return", 0.005)
     keys.write(second, 0.005)
