@@ -58,6 +58,9 @@ def before_wordbot(code: int, err: str) -> bool:
         return False
     ours = str(ROOT / "src" / "wordbot")
     lines = err.splitlines()
+    frames = [line for line in lines if line.lstrip().startswith("File ")]
+    if frames and "<frozen importlib" in frames[-1]:  # interrupted inside an import: still starting
+        return True
     return all(line.rstrip().endswith("in <module>") for line in lines if ours in line)
 
 
