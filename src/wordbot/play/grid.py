@@ -814,7 +814,7 @@ class GridPlayer(Seat):
             return self.watch.changed_cells(colours, now) == {cell}
 
         start = time.monotonic()
-        if not alone(self._poll(alone, self._show_wait("click"), 0.05)):
+        if not alone(self._poll(alone, self._show_wait(), 0.05)):  # the search tries "click" now
             return None
         took = time.monotonic() - start
         self.wait(0.3)
@@ -921,15 +921,15 @@ class GridPlayer(Seat):
         return {c for cells, colour in (self._flashes if flashes is None else flashes) for c in cells
                 if same_colour(tuple(colours[c]), colour)}
 
-    def _show_wait(self, style: str | None = None) -> float:
-        """How long a cell (a typed word's path) may take to show selected, in ``style`` (default:
-        the game's). A click or typing game may drop a tap or a key (then waiting longer gains
-        nothing): learned from its last shows, a busy machine's slower ones raising it. A drag's
-        cell can only come late (a skipped one shows another cell at once): ``hold_wait``, never
-        more. A click game's first tap, while no cell has shown yet: SLOW_SHOW (the wait ends when
-        it shows; only a tap the game ignores costs it)."""
+    def _show_wait(self) -> float:
+        """How long a cell (a typed word's path) may take to show selected. A click or typing game
+        may drop a tap or a key (then waiting longer gains nothing): learned from its last shows, a
+        busy machine's slower ones raising it. A drag's cell can only come late (a skipped one
+        shows another cell at once): ``hold_wait``, never more. A click game's first tap (the style
+        search's too), while no cell has shown yet: SLOW_SHOW (the wait ends when it shows; only a
+        tap the game ignores costs it)."""
         seen, times, least = SHOWN_WAIT
-        style = style or self.opts.input.style
+        style = self.opts.input.style
         if style == "click" and not self._shows:
             return max(self.opts.hold_wait, SLOW_SHOW)
         if style == "drag" or len(self._shows) < seen:
