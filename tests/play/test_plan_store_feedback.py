@@ -448,3 +448,46 @@ def test_a_word_owed_a_verdict_is_tried_again_once_after_the_time_is_up(tmp_path
         player._play_words(words, t0 + 0.2)
         assert entered == want, case
         assert player.report.stopped != "every word played" and time.monotonic() - t0 < 1.5, case
+
+
+def test_a_reply_whose_text_is_still_read_when_the_time_is_up_is_waited_for_and_owed(tmp_path, monkeypatch):
+    """A reply's text is read while the next words go in; when the round's time runs out before it is
+    read, it is read then, and a word it leaves without a verdict is tried again like any other owed
+    one (the game may have taken it: the bot's count must be the game's)."""
+    from types import SimpleNamespace
+
+    from wordbot.capture.files import ImageFile
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer
+    from wordbot.solver.grid import Found
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 80, 3), 200, np.uint8))
+    spec = FeedbackSpec(accepted=Signature(None, None, ("above:0",)))
+    player = GridPlayer(ImageFile(tmp_path / "game.png"), None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
+                        base=set(), learned=Learned.load("reading"), say=lambda _: None)
+    entered: list[str] = []
+
+    def enter(actor, word, base):
+        entered.append(word.word)
+        if word.word == "нос" and entered.count("нос") == 1:
+            player._reading.append((word, None))  # its text is read later
+            time.sleep(0.3)  # the round's time runs out meanwhile
+            return "reading"
+        return "accepted"
+
+    def read_texts(wait=False):
+        done = [(w, "none") for w, _ in player._reading] if wait else []
+        if wait:
+            player._reading.clear()
+        return done
+
+    monkeypatch.setattr(player, "_actor", lambda: SimpleNamespace(finish=lambda: None))
+    monkeypatch.setattr(player, "_learn_noise", lambda: None)
+    monkeypatch.setattr(player, "_settle", lambda queue=None, **_: (object(), queue[0]))
+    monkeypatch.setattr(player, "_reread", lambda queue, actor: (queue, actor))
+    monkeypatch.setattr(player, "_enter", enter)
+    monkeypatch.setattr(player, "_read_texts", read_texts)
+    words = [Found(w, [(0, k)], 3) for k, w in enumerate(("дом", "нос", "кот", "сон"))]
+    player._play_words(words, time.monotonic() + 0.2)
+    assert entered == ["дом", "нос", "нос"]

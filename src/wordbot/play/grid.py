@@ -388,7 +388,12 @@ class GridPlayer(Seat):
         tries: dict[str, int] = {}
         owed: set[str] = set()  # words to be tried again for want of a reply
         since_read, suspect, overtime = 0, False, None
-        while queue and (time.monotonic() < end or owed):
+        while queue and (time.monotonic() < end or owed or self._reading):
+            if time.monotonic() >= end and self._reading:
+                # a reply whose text is still being read may owe a verdict: booked before the words
+                # owed one are chosen
+                counted, moved = self._book_outcomes(self._read_texts(wait=True), queue, tries, owed)
+                since_read, suspect = since_read + counted, suspect or moved
             taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
             queue = [w for w in self._shortest_last(queue)
                      if len(w.word) >= self.opts.game.min_len and w.word not in taken]
@@ -443,30 +448,41 @@ class GridPlayer(Seat):
             elif partner is not None and not self.pairing.pays(took, self._single):
                 self.say(f"two words in flight took {self.pairing.recent:.2f} s, two entered "
                          f"one after the other {2 * statistics.median(self._single):.2f} s: one at a time")
-            for w, outcome in [*results, *self._read_texts()]:  # words whose reply's text was read since
-                owed.discard(w.word)
-                if outcome in ("moved", "unsent"):
-                    suspect = suspect or outcome == "moved"
-                    queue.insert(0, w)
-                    continue
-                since_read += outcome != "reading"  # counted once its text is read
-                if outcome == "cancelled":
-                    self.report.cancelled.append(w.word)
-                    self.say(f"the game showed another path than {w.word!r}: cancelled, not submitted")
-                    suspect = True
-                if outcome == "alone":  # not taken while another word was in flight: its own reply tells
-                    queue.insert(min(2, len(queue)), w)
-                if outcome in ("cancelled", "none"):
-                    tries[w.word] = tries.get(w.word, 0) + 1
-                    if tries[w.word] <= self.opts.retries:
-                        queue.insert(min(2, len(queue)), w)
-                        if outcome == "none":
-                            owed.add(w.word)
+            # and the words whose reply's text was read since
+            counted, moved = self._book_outcomes([*results, *self._read_texts()], queue, tries, owed)
+            since_read, suspect = since_read + counted, suspect or moved
         if self._ahead is not None:
             self._drop_ahead(actor)
         actor.finish()
         if not queue and overtime is None:
             self.report.stopped = "every word played"
+
+    def _book_outcomes(self, outcomes: list[tuple[Found, str]], queue: list[Found], tries: dict[str, int],
+                       owed: set[str]) -> tuple[int, bool]:
+        """Book the ``outcomes`` of entered words: a word to enter again goes back in ``queue`` (one
+        with no reply is ``owed`` a verdict, up to the retries counted in ``tries``). Returns the
+        words whose verdict is in, and whether the board is to be read again."""
+        counted, suspect = 0, False
+        for w, outcome in outcomes:
+            owed.discard(w.word)
+            if outcome in ("moved", "unsent"):
+                suspect = suspect or outcome == "moved"
+                queue.insert(0, w)
+                continue
+            counted += outcome != "reading"  # counted once its text is read
+            if outcome == "cancelled":
+                self.report.cancelled.append(w.word)
+                self.say(f"the game showed another path than {w.word!r}: cancelled, not submitted")
+                suspect = True
+            if outcome == "alone":  # not taken while another word was in flight: its own reply tells
+                queue.insert(min(2, len(queue)), w)
+            if outcome in ("cancelled", "none"):
+                tries[w.word] = tries.get(w.word, 0) + 1
+                if tries[w.word] <= self.opts.retries:
+                    queue.insert(min(2, len(queue)), w)
+                    if outcome == "none":
+                        owed.add(w.word)
+        return counted, suspect
 
     def _clock_over(self) -> None:
         """RoundOver once the game's clock read 0:00 (or the end it gave is a second past)."""
