@@ -464,8 +464,9 @@ def test_a_reply_whose_text_is_still_read_when_the_time_is_up_is_waited_for_and_
     monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
     cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 80, 3), 200, np.uint8))
     spec = FeedbackSpec(accepted=Signature(None, None, ("above:0",)))
-    player = GridPlayer(ImageFile(tmp_path / "game.png"), None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
-                        base=set(), learned=Learned.load("reading"), say=lambda _: None)
+    player = GridPlayer(ImageFile(tmp_path / "game.png"), None, None,
+                        GridOptions(GAMES["wordhunt"], feedback=spec), base=set(),
+                        learned=Learned.load("reading"), say=lambda _: None)
     entered: list[str] = []
 
     def enter(actor, word, base):
