@@ -151,6 +151,11 @@ class Bank:
                     np.concatenate([self.labels, np.asarray(labels).astype(str)]),
                     any_case=np.concatenate([self.any_case, np.ones(len(labels), bool)]))
 
+    def drawn(self, label: str) -> np.ndarray:
+        """(k, features + shapes) the matching rows of the templates labelled ``label`` ("Ж", "ж")."""
+        keep = self.labels == label
+        return np.concatenate([self._features[keep], self._shapes[keep]], axis=1)
+
     def group_scores(self, pictures: np.ndarray,
                      glyphs: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(m, groups) best mixed score and best pixel cosine of each template group; ``glyphs``:

@@ -17,7 +17,7 @@ than the other (А/A, Р/P and the like fit both the same and tell nothing). Giv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -26,6 +26,7 @@ from wordbot.calibration.detect import BoardGeometry
 from wordbot.errors import WordbotError
 from wordbot.ocr.bank import ALIKE, CASES, NEAR_TWINS, TWINS, Bank, Match, Scores, builtin_bank, mixed
 from wordbot.ocr.glyph import INNER, SIZE, features, normalize, shapes
+from wordbot.ocr.pairs import ruled_out, without
 from wordbot.ocr.second import opinions
 from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
 
@@ -569,6 +570,12 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         size = np.array([_extent(tiles_seen.inks[i]) for i in idx]).reshape(-1, 3)
         found = script(pictures[idx], banks, lang, voters, size[:, 0])
         m = found.scores.match(found.other_case, found.abroad, found.kin)
+        # A rival letter differing in one detail the glyph shows as its own letter does is none.
+        gone = ruled_out(pictures[idx], found.scores, found.lang, found.case)
+        if any(gone):
+            found = replace(found, scores=without(found.scores, gone),
+                            other_case=without(found.other_case, gone))
+            m = found.scores.match(found.other_case, found.abroad, found.kin)
         consistent = _consistency(pictures[idx], m) > 0
         conf[idx] = confidence(m) * consistent * ~found.foreign
         # A letter that may have lost a part, or whose ink does not fit it, is not sure; nor is И

@@ -1,0 +1,114 @@
+"""Letters drawn alike but for one detail (З and Э, И and Н, Ь and Ъ ...), told apart by that detail.
+
+Template matching weighs the whole glyph, so two letters differing in one stroke score nearly alike
+and a glyph of either is doubtful (a third of the right but doubtful tiles of the development looks
+were such a pair). A linear discriminant per pair, learned from the bank's templates of the two
+letters (Fisher's, on the matching features, when a glyph first needs it), weighs only where they
+differ. Where it puts a glyph close to its letter's templates (``CLOSE``) far on its letter's side
+(``APART``), the rival is no rival any more; the other letters still are, and every other rule
+still holds. It only tells two letters apart, never that the glyph is either: a glyph far from
+both is left to the other rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from wordbot.ocr.bank import Scores, builtin_bank
+from wordbot.ocr.glyph import features, shapes
+
+APART_ONLY = ("дл",)  # letters one face draws as another face draws the other: URW Gothic's Д, a Л
+NEAR = 0.3  # d_best / d_rival from which a rival is asked about (farther ones leave no doubt)
+RIVALS = 3  # the most rivals of one glyph asked about, nearest first
+CLOSE = 0.07  # d_best under which a glyph's details are asked: one drawn nearly as a template of its
+# letter. Farther, a gloss, bevel or faux bold may have taken a part or added one, so the glyph shows the
+# rival's detail: on development looks (seeds 11 and 12, 300 screenshots) a glyph whose rival was its
+# letter fell up to 7.2 spreads on the wrong side (a glossy Й read Ы), and up to 3.5 under CLOSE (a faux-bold,
+# bevelled o read e)
+APART = 5.0  # spreads (within-letter standard deviations of the projection) from the pair's middle at
+# which the detail rules the rival out: past all those, with a margin (72 % of right readings asked reach it)
+SHRINK = 0.1  # of the mean variance added to the within-letter covariance (few templates, many features)
+
+
+@dataclass(frozen=True)
+class Discriminant:
+    """Fisher's discriminant of the letters ``first`` and ``second``."""
+
+    first: str
+    second: str
+    weights: np.ndarray
+    middle: float
+    spread: float
+
+    def margin(self, glyphs: np.ndarray) -> np.ndarray:
+        """(m,) how far each glyph (``_matching`` rows) lies on ``first``'s side, in spreads."""
+        return (glyphs @ self.weights - self.middle) / self.spread
+
+
+def _matching(pictures: np.ndarray) -> np.ndarray:
+    return np.concatenate([features(pictures), shapes(pictures)], axis=1)
+
+
+def learn(a: np.ndarray, b: np.ndarray, first: str, second: str) -> Discriminant:
+    """The discriminant of two letters' templates ``a`` and ``b`` (``_matching`` rows)."""
+    mean_a, mean_b = a.mean(axis=0), b.mean(axis=0)
+    centred = np.concatenate([a - mean_a, b - mean_b])
+    within = centred.T @ centred / len(centred)
+    within += SHRINK * np.trace(within) / len(within) * np.eye(len(within))
+    weights = np.linalg.solve(within, mean_a - mean_b)
+    spread = float(np.std(centred @ weights)) or 1.0
+    return Discriminant(first, second, weights, float((mean_a + mean_b) @ weights / 2), spread)
+
+
+@lru_cache(maxsize=4096)
+def discriminant(lang: str, case: str, first: str, second: str) -> Discriminant | None:
+    """The built-in bank's discriminant of two letters drawn in ``case`` (None: too few templates)."""
+    if first + second in APART_ONLY or second + first in APART_ONLY:
+        return None
+    bank = builtin_bank(lang)
+    a, b = (bank.drawn(ch.upper() if case == "upper" else ch) for ch in (first, second))
+    if len(a) < 2 or len(b) < 2:
+        return None
+    return learn(a, b, first, second)
+
+
+def ruled_out(pictures: np.ndarray, scores: Scores, lang: str, case: str) -> list[set[str]]:
+    """For each glyph, the rival letters (those nearly as close as its best, ``NEAR``) its pair's
+    detail rules out, nearest first, stopping at the first it does not."""
+    out: list[set[str]] = [set() for _ in range(len(pictures))]
+    if not len(pictures) or not scores.score.shape[1]:
+        return out
+    order = np.argsort(-scores.score, axis=1)
+    glyphs = None
+    for k in range(len(pictures)):
+        a = order[k, 0]
+        d1 = 1 - scores.score[k, a]
+        if d1 >= CLOSE:
+            continue
+        for b in order[k, 1: 1 + RIVALS]:
+            if not np.isfinite(scores.score[k, b]) or d1 / max(1 - scores.score[k, b], 1e-6) < NEAR:
+                break
+            d = discriminant(lang, case, scores.letters[a], scores.letters[b])
+            if d is None:
+                break
+            if glyphs is None:
+                glyphs = _matching(pictures)
+            if d.margin(glyphs[k: k + 1])[0] < APART:
+                break
+            out[k].add(scores.letters[b])
+    return out
+
+
+def without(scores: Scores | None, gone: list[set[str]]) -> Scores | None:
+    """``scores`` with each glyph's ruled-out letters scored out."""
+    if scores is None or not any(gone):
+        return scores
+    score, pixel = scores.score.copy(), scores.pixel.copy()
+    column = {ch: j for j, ch in enumerate(scores.letters)}
+    for k, letters in enumerate(gone):
+        for ch in letters & column.keys():
+            score[k, column[ch]] = pixel[k, column[ch]] = -np.inf
+    return Scores(scores.letters, score, pixel)
