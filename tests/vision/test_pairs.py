@@ -62,3 +62,22 @@ def test_a_discriminant_puts_the_banks_templates_on_their_letters_side(case):
         assert np.mean(d.margin(bank.drawn(drawn[0])) > 0) > 0.95
         assert np.mean(d.margin(bank.drawn(drawn[1])) < 0) > 0.95
     assert pairs.discriminant("ru", case, "д", "л") is None  # one face's Д is another's Л
+
+
+def test_the_bundled_discriminants_are_learned_from_the_bundled_bank():
+    """scripts/build_pairs.py was run on the glyph bank as it is (else no detail rules a rival out)."""
+    pairs._table.cache_clear()
+    assert pairs.discriminant("ru", "upper", "з", "э") is not None
+    assert pairs.discriminant("en", "lower", "o", "q") is not None
+
+
+def test_a_damaged_discriminant_file_is_not_used_and_says_so(tmp_path, monkeypatch, capsys):
+    damaged = tmp_path / "pairs.npz"
+    damaged.write_bytes(b"PK\x03\x04 not a zip")
+    monkeypatch.setattr(pairs, "PAIRS_DATA", damaged)
+    pairs._table.cache_clear()
+    try:
+        assert pairs.discriminant("ru", "upper", "з", "э") is None
+        assert "letter-pair discriminants are not used" in capsys.readouterr().err
+    finally:
+        pairs._table.cache_clear()

@@ -3,7 +3,7 @@
 Template matching weighs the whole glyph, so two letters differing in one stroke score nearly alike
 and a glyph of either is doubtful (a third of the right but doubtful tiles of the development looks
 were such a pair). A linear discriminant per pair, learned from the bank's templates of the two
-letters (Fisher's, on the matching features, when a glyph first needs it), weighs only where they
+letters (Fisher's, on the matching features; bundled, see scripts/build_pairs.py), weighs only where they
 differ. Where it puts a glyph close to its letter's templates (``CLOSE``) far on its letter's side
 (``APART``), the rival is no rival any more; the other letters still are, and every other rule
 still holds. It only tells two letters apart, never that the glyph is either: a glyph far from
@@ -12,13 +12,20 @@ both is left to the other rules.
 
 from __future__ import annotations
 
+import hashlib
+import zipfile
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
-from wordbot.ocr.bank import Scores, builtin_bank
+from wordbot.errors import notice
+from wordbot.ocr.bank import CASES, DATA, Scores
 from wordbot.ocr.glyph import features, shapes
+
+PAIRS_DATA = Path(__file__).with_name("data") / "pairs.npz"
 
 APART_ONLY = ("дл",)  # letters one face draws as another face draws the other: URW Gothic's Д, a Л
 NEAR = 0.3  # d_best / d_rival from which a rival is asked about (farther ones leave no doubt)
@@ -63,16 +70,43 @@ def learn(a: np.ndarray, b: np.ndarray, first: str, second: str) -> Discriminant
     return Discriminant(first, second, weights, float((mean_a + mean_b) @ weights / 2), spread)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1)
+def _table() -> dict[str, np.ndarray]:
+    """The bundled discriminants (``PAIRS_DATA``, from scripts/build_pairs.py), checked: learning
+    them all takes a minute, and one learned when a board first needs it up to 0.2 s on a busy
+    machine. Empty (no letter ruled out by a detail; a notice) where the file is missing, damaged or
+    learned from another glyph bank."""
+    try:
+        with np.load(PAIRS_DATA) as data:
+            table = {k: data[k] for k in data.files}
+        if str(table["bank_sha256"]) != hashlib.sha256(DATA.read_bytes()).hexdigest():
+            raise ValueError("learned from another glyph bank (run scripts/build_pairs.py)")
+        for lang in ("ru", "en"):
+            n = len(table[f"{lang}_letters"])
+            for case in CASES:
+                if table[f"{lang}_{case}_weights"].shape[:2] != (n, n) \
+                        or table[f"{lang}_{case}_spread"].shape != (n, n):
+                    raise ValueError(f"{lang} {case}: the tables do not match its letters")
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile, zlib.error) as exc:
+        notice(f"the letter-pair discriminants are not used: {PAIRS_DATA.name}: {exc}")
+        return {}
+    return table
+
+
 def discriminant(lang: str, case: str, first: str, second: str) -> Discriminant | None:
-    """The built-in bank's discriminant of two letters drawn in ``case`` (None: too few templates)."""
-    if first + second in APART_ONLY or second + first in APART_ONLY:
+    """The built-in bank's discriminant of two letters drawn in ``case`` (None: none learned)."""
+    table = _table()
+    if f"{lang}_letters" not in table:
         return None
-    bank = builtin_bank(lang)
-    a, b = (bank.drawn(ch.upper() if case == "upper" else ch) for ch in (first, second))
-    if len(a) < 2 or len(b) < 2:
+    letters = list(table[f"{lang}_letters"])
+    if first not in letters or second not in letters:
         return None
-    return learn(a, b, first, second)
+    i, j = letters.index(first), letters.index(second)
+    spread = float(table[f"{lang}_{case}_spread"][i, j])
+    if not spread:
+        return None
+    weights = table[f"{lang}_{case}_weights"][i, j].astype(np.float32)
+    return Discriminant(first, second, weights, float(table[f"{lang}_{case}_middle"][i, j]), spread)
 
 
 def ruled_out(pictures: np.ndarray, scores: Scores, lang: str, case: str) -> list[set[str]]:
