@@ -45,7 +45,7 @@ def main() -> None:
             out[f"{lang}_{case}_weights"], out[f"{lang}_{case}_middle"] = weights, middle
             out[f"{lang}_{case}_spread"] = spread
             print(f"{lang} {case}: {int((spread > 0).sum()) // 2} pairs")
-    np.savez_compressed(PAIRS_DATA, **out)
+    np.savez(PAIRS_DATA, **out)  # not compressed: loaded in a third of the time
     print(f"wrote {PAIRS_DATA} ({PAIRS_DATA.stat().st_size // 1024} KiB)")
 
 
