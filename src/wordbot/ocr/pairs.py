@@ -73,7 +73,7 @@ def learn(a: np.ndarray, b: np.ndarray, first: str, second: str) -> Discriminant
 @lru_cache(maxsize=1)
 def _table() -> dict[str, np.ndarray]:
     """The bundled discriminants (``PAIRS_DATA``, from scripts/build_pairs.py), checked: learning
-    them all takes a minute, and one learned when a board first needs it up to 0.2 s on a busy
+    them all took 4.5 minutes at load 5, and one learned when a board first needs it up to 0.2 s on a busy
     machine. Empty (no letter ruled out by a detail; a notice) where the file is missing, damaged or
     learned from another glyph bank."""
     try:
