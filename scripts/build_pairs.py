@@ -13,18 +13,16 @@ Usage: python scripts/build_pairs.py
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
-from wordbot.ocr.bank import CASES, DATA, builtin_bank
+from wordbot.ocr.bank import CASES, bank_digest, builtin_bank
 from wordbot.ocr.pairs import APART_ONLY, PAIRS_DATA, learn
 
 LANGS = ("ru", "en")
 
 
 def main() -> None:
-    out: dict[str, np.ndarray] = {"bank_sha256": np.array(hashlib.sha256(DATA.read_bytes()).hexdigest())}
+    out: dict[str, np.ndarray] = {"bank_sha256": np.array(bank_digest())}
     for lang in LANGS:
         bank = builtin_bank(lang)
         letters = [ch for ch in bank.letters if len(ch) == 1]

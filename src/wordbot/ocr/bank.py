@@ -13,7 +13,6 @@ a letter of its own here (its dots tell it from Е) and the reader folds it into
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -260,15 +259,21 @@ def mixed(pixel: np.ndarray, shape: np.ndarray, other_pixel: np.ndarray,
     return PIXEL_WEIGHT * pixel @ other_pixel.T + (1 - PIXEL_WEIGHT) * shape @ other_shape.T
 
 
+@lru_cache(maxsize=1)
+def bank_digest() -> str:
+    """SHA-256 of the bundled glyph bank, read once per process: it keys the cached matching
+    features and checks the letter-pair discriminants learned from it."""
+    return hashlib.sha256(DATA.read_bytes()).hexdigest()
+
+
 @lru_cache(maxsize=4)
 def builtin_bank(lang: str) -> Bank:
     """The bundled templates of ``lang``; their matching features are computed once and cached
     (keyed by the bank file and the code computing them) beside the compiled word lists."""
-    raw = DATA.read_bytes()
-    key = hashlib.sha256(raw + Path(glyph.__file__).read_bytes()).hexdigest()[:20]
+    key = hashlib.sha256(bank_digest().encode() + Path(glyph.__file__).read_bytes()).hexdigest()[:20]
 
     def build():
-        data = np.load(io.BytesIO(raw))
+        data = np.load(DATA)
         pictures = data["pictures"]
         return {"pictures": pictures, "labels": data["labels"], "features": features(pictures),
                 "shapes": shapes(pictures)}, {}

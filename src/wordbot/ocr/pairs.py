@@ -12,7 +12,6 @@ both is left to the other rules.
 
 from __future__ import annotations
 
-import hashlib
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from wordbot.errors import notice
-from wordbot.ocr.bank import CASES, DATA, Scores
+from wordbot.ocr.bank import CASES, Scores, bank_digest
 from wordbot.ocr.glyph import features, shapes
 
 PAIRS_DATA = Path(__file__).with_name("data") / "pairs.npz"
@@ -70,8 +69,14 @@ def learn(a: np.ndarray, b: np.ndarray, first: str, second: str) -> Discriminant
     return Discriminant(first, second, weights, float((mean_a + mean_b) @ weights / 2), spread)
 
 
+@dataclass(frozen=True)
+class _Tables:
+    arrays: dict[str, np.ndarray]
+    rows: dict[str, dict[str, int]]  # per language, each letter's row in its arrays
+
+
 @lru_cache(maxsize=1)
-def _table() -> dict[str, np.ndarray]:
+def _table() -> _Tables:
     """The bundled discriminants (``PAIRS_DATA``, from scripts/build_pairs.py), checked: learning
     them all took 4.5 minutes at load 5, and one learned when a board first needs it up to 0.2 s on a busy
     machine. Empty (no letter ruled out by a detail; a notice) where the file is missing, damaged or
@@ -79,7 +84,7 @@ def _table() -> dict[str, np.ndarray]:
     try:
         with np.load(PAIRS_DATA) as data:
             table = {k: data[k] for k in data.files}
-        if str(table["bank_sha256"]) != hashlib.sha256(DATA.read_bytes()).hexdigest():
+        if str(table["bank_sha256"]) != bank_digest():
             raise ValueError("learned from another glyph bank (run scripts/build_pairs.py)")
         for lang in ("ru", "en"):
             n = len(table[f"{lang}_letters"])
@@ -89,19 +94,18 @@ def _table() -> dict[str, np.ndarray]:
                     raise ValueError(f"{lang} {case}: the tables do not match its letters")
     except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile, zlib.error) as exc:
         notice(f"the letter-pair discriminants are not used: {PAIRS_DATA.name}: {exc}")
-        return {}
-    return table
+        return _Tables({}, {})
+    rows = {lang: {str(ch): i for i, ch in enumerate(table[f"{lang}_letters"])} for lang in ("ru", "en")}
+    return _Tables(table, rows)
 
 
 def discriminant(lang: str, case: str, first: str, second: str) -> Discriminant | None:
     """The built-in bank's discriminant of two letters drawn in ``case`` (None: none learned)."""
-    table = _table()
-    if f"{lang}_letters" not in table:
+    tables = _table()
+    table, rows = tables.arrays, tables.rows.get(lang, {})
+    if first not in rows or second not in rows:
         return None
-    letters = list(table[f"{lang}_letters"])
-    if first not in letters or second not in letters:
-        return None
-    i, j = letters.index(first), letters.index(second)
+    i, j = rows[first], rows[second]
     spread = float(table[f"{lang}_{case}_spread"][i, j])
     if not spread:
         return None
