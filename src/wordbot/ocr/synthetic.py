@@ -152,22 +152,24 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-28", chosen on 2026-11-28 (early morning) before any tuning for that
-# session and measured once at the end by bench/bench_vision.py: faces never used in development, in
-# the bank, in the tests or in an earlier blind or held-out set, from Python font packages (the
-# ``bench`` extra): Google Fonts' Raleway, Source Serif 4, Cormorant (a high-contrast display serif),
-# Geologica, Sofia Sans, Merriweather and Source Sans 3, variable fonts drawn at weight 700, and
-# Spectral Bold and IBM Plex Mono Bold, drawn in every style of ``random_look`` plus the held-out
-# tile styles.
+# The blind set "blind-2026-11-29", chosen on 2026-11-29 (late morning) before it was drawn or measured,
+# and measured once at the end of that session by bench/bench_vision.py: faces never used in development,
+# in the bank, in the tests or in an earlier blind or held-out set, from Python font packages (the
+# ``bench`` extra), every one with the whole Russian and Latin alphabets: Google Fonts' Literata (a book
+# serif), Overpass (a highway gothic), Mulish (a geometric sans, one-storey a), Geist and Geist Mono (a
+# grotesque and its monospaced face), Libre Franklin (a Franklin gothic) and Caveat (handwriting: its
+# small Cyrillic т, и, п drawn as m, u, n), variable fonts drawn at weight 700, and News Cycle Regular
+# (a condensed news gothic: its bold has no Cyrillic), drawn in every style of ``random_look`` plus the
+# held-out tile styles.
 BLIND_FONTS = (
-    "fontpkg_raleway/files/Raleway[wght].ttf@700",
-    "fontpkg_source_serif_4/files/SourceSerif4[opsz,wght].ttf@700",
-    "fontpkg_cormorant/files/Cormorant[wght].ttf@700",
-    "fontpkg_geologica/files/Geologica[CRSV,SHRP,slnt,wght].ttf@700",
-    "fontpkg_sofia_sans/files/SofiaSans[wght].ttf@700",
-    "fontpkg_merriweather/files/Merriweather[opsz,wdth,wght].ttf@700",
-    "fontpkg_source_sans_3/files/SourceSans3[wght].ttf@700",
-    "fontpkg_spectral/files/Spectral-Bold.ttf", "fontpkg_ibm_plex_mono/files/IBMPlexMono-Bold.ttf",
+    "fontpkg_literata/files/Literata[opsz,wght].ttf@700",
+    "fontpkg_overpass/files/Overpass[wght].ttf@700",
+    "fontpkg_mulish/files/Mulish[wght].ttf@700",
+    "fontpkg_geist/files/Geist[wght].ttf@700",
+    "fontpkg_geist_mono/files/GeistMono[wght].ttf@700",
+    "fontpkg_libre_franklin/files/LibreFranklin[wght].ttf@700",
+    "fontpkg_caveat/files/Caveat[wght].ttf@700",
+    "fontpkg_news_cycle/files/NewsCycle-Regular.ttf",
 )
 # Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
 # causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
@@ -177,7 +179,9 @@ BLIND_FONTS = (
 # ``bench`` extra), drawn in every style of ``random_look`` plus the held-out tile styles; never in
 # the bank. Since 2026-11-28 also the spent blind set "blind-2026-11-27-d", its confident misreads
 # looked at: Montserrat, Rubik, Oswald, Exo 2, Lora, Playfair Display, Unbounded (weight 700), Russo
-# One (Google Fonts' Python packages) and Debian fonts-terminus.
+# One (Google Fonts' Python packages) and Debian fonts-terminus; since 2026-11-29 the spent blind set
+# "blind-2026-11-28" too: Raleway, Source Serif 4, Cormorant, Geologica, Sofia Sans, Merriweather,
+# Source Sans 3 (weight 700), Spectral Bold and IBM Plex Mono Bold.
 WIDER_FONTS = (
     "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
     "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
@@ -190,6 +194,14 @@ WIDER_FONTS = (
     "fontpkg_russo_one/files/RussoOne-Regular.ttf", "fontpkg_lora/files/Lora[wght].ttf@700",
     "fontpkg_playfair_display/files/PlayfairDisplay[wght].ttf@700",
     "fontpkg_unbounded/files/Unbounded[wght].ttf@700", "terminus/TerminusTTF-4.46.0.ttf",
+    "fontpkg_raleway/files/Raleway[wght].ttf@700",
+    "fontpkg_source_serif_4/files/SourceSerif4[opsz,wght].ttf@700",
+    "fontpkg_cormorant/files/Cormorant[wght].ttf@700",
+    "fontpkg_geologica/files/Geologica[CRSV,SHRP,slnt,wght].ttf@700",
+    "fontpkg_sofia_sans/files/SofiaSans[wght].ttf@700",
+    "fontpkg_merriweather/files/Merriweather[opsz,wdth,wght].ttf@700",
+    "fontpkg_source_sans_3/files/SourceSans3[wght].ttf@700",
+    "fontpkg_spectral/files/Spectral-Bold.ttf", "fontpkg_ibm_plex_mono/files/IBMPlexMono-Bold.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
@@ -330,8 +342,12 @@ def _font(name: str, size: int):
 
     font = ImageFont.truetype(str(font_path(name)), size)
     weight = name.partition("@")[2]
-    if weight:  # a variable font drawn at that weight (Google Fonts ship one file of every weight)
-        font.set_variation_by_axes([int(weight)])
+    if weight:  # a variable font drawn at that weight (Google Fonts ship one file of every weight), its
+        # other axes (optical size, width) at their defaults: the weight axis is not always the first
+        names = [a["name"].decode() if isinstance(a["name"], bytes) else a["name"]
+                 for a in font.get_variation_axes()]
+        font.set_variation_by_axes([int(weight) if n == "Weight" else a["default"]
+                                    for n, a in zip(names, font.get_variation_axes(), strict=True)])
     return font
 
 
