@@ -22,7 +22,7 @@ def start_event(log):
 def test_bot_finds_the_board_words_with_no_rejected_swipe(tmp_path, data_dir):
     log = tmp_path / "game.jsonl"
     shots = {}
-    with simgame(log, "grid", "--seed", "1", "--duration", "40") as (proc, source):
+    with simgame(log, "grid", "--seed", "1", "--duration", "55") as (proc, source):
         overlay = OverlayWindow()
 
         def on_plan(frame, words):  # the overlay as it is on screen: the first word's path
@@ -32,7 +32,7 @@ def test_bot_finds_the_board_words_with_no_rejected_swipe(tmp_path, data_dir):
                 shots["overlay"] = np.asarray(sct.grab({"left": x, "top": y, "width": w, "height": h}))
             shots["words"] = words
 
-        p = player(source, duration=38, overlay=overlay)
+        p = player(source, duration=53, overlay=overlay)  # 38 s: 59.9 % at load 8.9 (2026-11-29)
         p.on_plan = on_plan
         report = p.run()
         overlay.close()
