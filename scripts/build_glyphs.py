@@ -34,7 +34,14 @@ from PIL import Image, ImageDraw, ImageFont
 from wordbot.lexicon.alphabet import alphabet
 from wordbot.ocr.bank import mixed, similarity
 from wordbot.ocr.glyph import features, normalize, shapes
-from wordbot.ocr.synthetic import BLIND_FONTS, HEAVY_FONTS, HELDOUT_FONTS, OLD_STYLE_FONTS, font_path
+from wordbot.ocr.synthetic import (
+    BLIND_FONTS,
+    HEAVY_FONTS,
+    HELDOUT_FONTS,
+    OLD_STYLE_FONTS,
+    WIDER_FONTS,
+    font_path,
+)
 from wordbot.ocr.tile import soft_ink
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "wordbot" / "ocr" / "data" / "glyphs.npz"
@@ -148,7 +155,7 @@ def glyphs(lang: str) -> list[str]:
 
 def main() -> None:
     kept_out = (set(HELDOUT_FONTS) | set(BLIND_FONTS) | set(HEAVY_FONTS) | set(OLD_STYLE_FONTS)
-                | set(VALIDATION_FONTS))
+                | set(WIDER_FONTS) | set(VALIDATION_FONTS))
     assert not set(BANK_FONTS) & kept_out
     paths = [font_path(name) for name in BANK_FONTS]
     missing = [name for name, path in zip(BANK_FONTS, paths, strict=True) if path is None]
