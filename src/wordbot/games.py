@@ -73,6 +73,8 @@ GAMES: dict[str, Game] = {
 
 INPUT_STYLES = ("drag", "click", "type")  # a path dragged; cells clicked then confirmed; typed + Enter
 CONFIRMS = ("last", "enter", "button")  # how a clicked path is submitted
+RETAPS = ("keeps", "undoes")  # what a click game sent by Return or a button does with a tap on the
+# word's last tile: nothing, or takes the tile back
 PACES = {"fast": (0.02, 0.017, 0.015, 0.03), "normal": (0.03, 0.03, 0.02, 0.05),
          "human": (0.08, 0.05, 0.05, 0.3)}  # settle, step, hold, between (wordbot.act.Pacing)
 RGB = tuple[int, int, int]
@@ -87,6 +89,8 @@ class InputSpec:
     style: str = ""
     confirm: str = ""  # click style: click the last cell again, press Enter, or a button ("": find it)
     button: tuple[int, int, int, int] | None = None  # the confirm button's box in the window
+    retap: str = ""  # RETAPS, learned with the confirm ("": not known; a tap shown late is not tapped
+    # again, as a second tap could take it back)
     pace: str = "normal"
     jitter: float = 0.0  # pixels of random offset per cell (human-like)
 

@@ -6,7 +6,7 @@ ring alone, a taken word by a fading toast and a "found / total" count (no score
 game sent by a Submit button whose second tap on a tile takes it back, the same on a 5x5 board of
 4+ letter words (its rule read from the page) whose selection is a stroke drawn over the tiles and
 whose clock is a shrinking bar. The score the bot reads is the game's own. A page that shows taps
-later than play waits for them."""
+later than play waits for them, and one that stalls now and then."""
 
 import threading
 import time
@@ -137,4 +137,21 @@ def test_a_tile_taken_back_late_is_tapped_again_and_the_word_sent_by_its_button(
     prof, report, subs = late_round(tmp_path, "web-submit-undo-late-undo", "undolag=2000")
     assert prof.input.confirm == "button", report.summary()
     assert len(subs) > 5 and all(s["accepted"] for s in subs), report.summary()
+    assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
+
+
+def test_a_page_that_stalls_now_and_then_gets_no_word_short_where_a_second_tap_takes_a_tile_back(
+        tmp_path, data_dir, window_manager):
+    """submit-undo on a page that stalls from every 13th tap on the board for 1 s, handling each
+    tap and click that long after it comes (longer than play waits for a cell): a tap that shows
+    that late is not tapped again, since the game takes a second tap on a word's last tile as
+    taking it back, and Submit would then send the word short (before, it sent a lone "r"). Each
+    such word is cancelled or sent whole: the game gets only the paths planned, and the bot's count
+    is the game's."""
+    prof, report, subs = late_round(tmp_path, "web-submit-undo-stalls", "hitch=13:1000", duration=30)
+    assert prof.input.confirm == "button" and prof.input.retap == "undoes", report.summary()
+    assert len(subs) >= 5, report.summary()
+    planned = {(w, tuple(map(tuple, p))) for w, p in report.entered}
+    assert all(s["accepted"] and (s["word"], tuple(map(tuple, s["path"]))) in planned for s in subs), \
+        [s for s in subs if (s["word"], tuple(map(tuple, s["path"]))) not in planned]
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()

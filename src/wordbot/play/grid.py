@@ -697,9 +697,11 @@ class GridPlayer(Seat):
         tries, void = [("enter", None)], set()
         whole, undone = set(cells), set(cells[:-1])
         shown = self._shown(base_colours, cells)
+        took_back = False  # the second tap on the last cell took it back
         for i, (confirm, box) in enumerate(tries):
             if shown == undone:  # the second tap took the last cell back (an undo, perhaps shown only
                 # now on a busy machine): tapped once more, the word is whole
+                took_back = True
                 actor.taps([self._screen(divmod(cells[-1], self.reading.cols))])
                 shown = self._shown(base_colours, cells, self._poll(
                     lambda colours: self._shown(base_colours, cells, colours) == whole, self._show_wait()))
@@ -714,13 +716,16 @@ class GridPlayer(Seat):
             reply = self._reply(base, base_colours, cells, held)
             shown = self._shown(base_colours, cells)
             if shown == undone and confirm not in void:  # the undo showed only now: no try
+                took_back = True
                 void.add(confirm)
                 tries.insert(i + 1, (confirm, box))
                 actor.bounds = self._bounds()
                 continue
             if reply.sig.flash is not None or not shown:  # a reply on the word, or its selection gone
                 self.opts.input.confirm, self.opts.input.button = confirm, box
-                self.say(f"the game takes a clicked word by {confirm}" + (f": button {box}" if box else ""))
+                self.opts.input.retap = "undoes" if took_back else "keeps"
+                self.say(f"the game takes a clicked word by {confirm}" + (f": button {box}" if box else "")
+                         + (", a second tap on its last tile takes that tile back" if took_back else ""))
                 return reply
             actor.bounds = self._bounds()
             if box is None:  # Return did nothing: the buttons beside the board, read once
@@ -910,16 +915,23 @@ class GridPlayer(Seat):
                 elif shown - want:
                     return Shown.OTHER
                 elif time.monotonic() > deadline:
-                    return Shown.LOST if shown == want - {cells[k - 1]} and self._retaps() else Shown.OTHER
+                    late = shown == want - {cells[k - 1]}  # all but the cell just entered
+                    if late and self._retaps():
+                        return Shown.LOST
+                    if not late or time.monotonic() > start + max(wait, self.opts.hold_wait):
+                        return Shown.OTHER
                 time.sleep(0.005)
 
         return check
 
     def _retaps(self) -> bool:
-        """Whether a tap the game did not show may be tapped again: in a click game whose word is
-        sent by Return or a button. Where a second tap on the last cell sends the word, a tap the
-        game took but showed late would send the word so far."""
-        return self.opts.input.style == "click" and self.opts.input.confirm in ("enter", "button")
+        """Whether a tap the game did not show in time may be tapped again: in a click game whose
+        word is sent by Return or a button and that was seen to ignore a second tap on a word's last
+        tile (``InputSpec.retap``). A tap the game took but showed late is its last tile, so where
+        that second tap sends the word or takes the tile back, the word would go short; there the
+        cell is waited for up to ``hold_wait``, and the word cancelled if it still does not show."""
+        spec = self.opts.input
+        return spec.style == "click" and spec.confirm in ("enter", "button") and spec.retap == "keeps"
 
     def _fading(self, colours: np.ndarray) -> set[int]:
         """The last word's cells still in its reply's colour: a flash that clears by itself. Where

@@ -17,6 +17,8 @@
 // by length).
 // lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
 // undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
+// hitch=N:MS: a page that stalls now and then: from every N-th tap on the board, for MS ms, each
+// tap, click and key is handled MS ms after it comes (in order), as a busy browser handles them.
 
 const opts = new URLSearchParams(location.search);
 const INPUT = opts.get("input") || "drag";
@@ -27,6 +29,7 @@ const CLOCK = opts.get("clock") || "digits";
 const UNDO = opts.get("retap") === "undo";
 const LAG = Number(opts.get("lag") || 0);
 const UNDO_LAG = Number(opts.get("undolag") || 0);
+const [HITCH_EVERY, HITCH_MS] = (opts.get("hitch") || "0:0").split(":").map(Number);
 document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`);
 
 const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
@@ -134,7 +137,20 @@ function visit(cell) {
   paint();
 }
 
-board.addEventListener("pointerdown", e => {
+let boardTaps = 0;
+let stalledAt = -Infinity;
+function stalling(handler) {  // hitch: the handler as a page that stalls now and then runs it
+  return e => {
+    const now = performance.now();
+    if (HITCH_EVERY && e.currentTarget === board && ++boardTaps % HITCH_EVERY === 0) stalledAt = now;
+    if (now - stalledAt < HITCH_MS) {
+      e.preventDefault();
+      setTimeout(() => handler(e), HITCH_MS);
+    } else handler(e);
+  };
+}
+
+board.addEventListener("pointerdown", stalling(e => {
   if (over || e.button !== 0 || INPUT === "type") return;
   e.preventDefault();
   const cell = tileAt(e.clientX, e.clientY, 1);
@@ -152,7 +168,7 @@ board.addEventListener("pointerdown", e => {
   }
   path = [cell];
   tapped();
-});
+}));
 
 function tapped(late = 0) {  // a tap's selection shown, late on a busy page (LAG)
   const wait = Math.max(LAG, late);
@@ -166,7 +182,7 @@ document.addEventListener("pointermove", e => {
 
 document.addEventListener("pointerup", () => { if (INPUT === "drag") release(); });
 
-document.addEventListener("keydown", e => {
+document.addEventListener("keydown", stalling(e => {
   if (over) return;
   if (e.key === "Enter") {
     if (INPUT === "click" && CONFIRM === "enter") release();
@@ -179,7 +195,7 @@ document.addEventListener("keydown", e => {
     return;
   }
   document.getElementById("typed").textContent = typed.toUpperCase();
-});
+}));
 
 function release() {
   if (!path) return;
@@ -194,8 +210,8 @@ document.addEventListener("pointercancel", () => { path = null; paint(); });
 
 if (CONFIRM === "button") {
   document.getElementById("buttons").hidden = false;
-  document.getElementById("submit").addEventListener("click", () => { if (!over) release(); });
-  document.getElementById("clear").addEventListener("click", () => { path = null; paint(); });
+  document.getElementById("submit").addEventListener("click", stalling(() => { if (!over) release(); }));
+  document.getElementById("clear").addEventListener("click", stalling(() => { path = null; paint(); }));
 }
 
 async function submit(entry) {
