@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from wordbot.lexicon.alphabet import alphabet
+from wordbot.lexicon.alphabet import LANGS, alphabet
 from wordbot.ocr.bank import mixed, similarity
 from wordbot.ocr.glyph import features, normalize, shapes
 from wordbot.ocr.synthetic import (
@@ -162,7 +162,7 @@ def main() -> None:
     if missing:
         raise SystemExit(f"fonts missing: {', '.join(missing)}: install their Debian packages")
     pictures, labels, fonts = [], [], []
-    for lang in ("ru", "en"):
+    for lang in LANGS:
         for case in (str.isupper, str.islower):  # a set of templates is matched on its own
             drawn = [(letter, name, pic) for letter in glyphs(lang) if case(letter)
                      for name, path in zip(BANK_FONTS, paths, strict=True)

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordbot.lexicon.alphabet import LANGS
 from wordbot.ocr.bank import CASES, bank_digest, builtin_bank
 from wordbot.ocr.pairs import APART_ONLY, PAIRS_DATA, learn
-
-LANGS = ("ru", "en")
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-LANGS = ("ru", "en")
+from wordbot.lexicon.alphabet import LANGS
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from wordbot.games import (
     InputSpec,
     RoundSpec,
 )
+from wordbot.lexicon.alphabet import LANGS
 
 
 def data_dir() -> Path:
@@ -141,7 +142,7 @@ class Profile:
         """WordbotError naming the first field that cannot be right."""
         score = self.feedback.score
         problems = [
-            (self.lang in ("ru", "en"), f"lang {self.lang!r} (ru or en)"),
+            (self.lang in LANGS, f"lang {self.lang!r} (ru or en)"),
             (self.game in GAMES, f"game {self.game!r} (one of {', '.join(GAMES)})"),
             (self.min_len is None or 1 <= self.min_len <= 64, f"min_len {self.min_len}"),
             ((self.rows, self.cols) == (0, 0) or (2 <= self.rows <= 64 and 2 <= self.cols <= 64),

@@ -52,6 +52,7 @@ ALPHABETS = {
     "ru": Alphabet("ru", "абвгдежзийклмнопрстуфхцчшщъыьэюя"),
     "en": Alphabet("en", "abcdefghijklmnopqrstuvwxyz"),
 }
+LANGS = tuple(ALPHABETS)  # the languages wordbot reads and plays
 
 
 def alphabet(lang: str) -> Alphabet:

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from wordbot.errors import notice
+from wordbot.lexicon.alphabet import LANGS
 from wordbot.ocr.bank import CASES, Scores, bank_digest
 from wordbot.ocr.glyph import features, shapes
 
@@ -86,7 +87,7 @@ def _table() -> _Tables:
             table = {k: data[k] for k in data.files}
         if str(table["bank_sha256"]) != bank_digest():
             raise ValueError("learned from another glyph bank (run scripts/build_pairs.py)")
-        for lang in ("ru", "en"):
+        for lang in LANGS:
             n = len(table[f"{lang}_letters"])
             for case in CASES:
                 if table[f"{lang}_{case}_weights"].shape[:2] != (n, n) \
@@ -95,7 +96,7 @@ def _table() -> _Tables:
     except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile, zlib.error) as exc:
         notice(f"the letter-pair discriminants are not used: {PAIRS_DATA.name}: {exc}")
         return _Tables({}, {})
-    rows = {lang: {str(ch): i for i, ch in enumerate(table[f"{lang}_letters"])} for lang in ("ru", "en")}
+    rows = {lang: {str(ch): i for i, ch in enumerate(table[f"{lang}_letters"])} for lang in LANGS}
     return _Tables(table, rows)
 
 

@@ -344,10 +344,8 @@ def _font(name: str, size: int):
     weight = name.partition("@")[2]
     if weight:  # a variable font drawn at that weight (Google Fonts ship one file of every weight), its
         # other axes (optical size, width) at their defaults: the weight axis is not always the first
-        names = [a["name"].decode() if isinstance(a["name"], bytes) else a["name"]
-                 for a in font.get_variation_axes()]
-        font.set_variation_by_axes([int(weight) if n == "Weight" else a["default"]
-                                    for n, a in zip(names, font.get_variation_axes(), strict=True)])
+        font.set_variation_by_axes([int(weight) if a["name"] in ("Weight", b"Weight") else a["default"]
+                                    for a in font.get_variation_axes()])
     return font
 
 
