@@ -208,9 +208,9 @@ class Watch:
         looks[:, 3:] -= self._rest[:, 3:]
         return np.column_stack([looks, _marked(samples, self._rest_samples)])
 
-    def changed_cells(self, base: np.ndarray, colours: np.ndarray) -> set[int]:
-        """Cells whose colour moved away from the baseline colours."""
-        return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > COLOUR)[0]}
+    def changed_cells(self, base: np.ndarray, colours: np.ndarray, by: float = COLOUR) -> set[int]:
+        """Cells whose colour moved away from the baseline colours (by more than ``by``)."""
+        return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > by)[0]}
 
     def outside(self, a: np.ndarray, b: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray:
         """Pixels that differ between two frames, outside the board, the noise and ``ignore``

@@ -32,7 +32,7 @@ from wordbot.games import RGB, FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
-from wordbot.play.feedback import LEARN_WORDS, Replies, Watch, same_colour
+from wordbot.play.feedback import COLOUR, LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.message import common, lists, reply_text
 from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
@@ -55,6 +55,11 @@ SLOW_SHOW = 3.0  # seconds a click game not yet seen to show a tap is given for 
 RESEND = 3.0  # a click word still selected with no reply after this many times the game's slowest reply
 # yet is confirmed again: a dropped touch of the confirm would cost the whole LATE_REPLY wait
 FLASHES = 8  # the last words whose replies' flashes may still show together
+SCORE_REST = 1.2  # seconds the score's place is waited for to stop changing before a word (a count-up
+# animation: a rise the last word's count goes on with is no rise of this one's); a place that keeps
+# changing longer (a clock beside it) is not waited for longer
+CELL_REST = 0.5  # seconds the board's cells are waited for to stop changing before a word (a tile still
+# shrinking back from the last word's selection, taken as the base halfway, hides its next selection)
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 TEXT_WORDS = 2 * LEARN_WORDS + 2  # learning words whose replies' texts are read, at most, for one they share
 TEXT_CALM = 0.3  # seconds of calm that end a reply told by its text: a message popping up is drawn
@@ -377,9 +382,21 @@ class GridPlayer(Seat):
             self._adopt_score(wait=10.0)
             if self.score is not None:
                 with contextlib.suppress(WindowGone):
-                    self.grab()  # the score at rest, for its last reading
+                    self._score_at_rest()
                 self.report.score = self.score.close()
                 self.score = None
+
+    def _score_at_rest(self) -> None:
+        """Grab the window once the score's place held still for a moment (a score counting up to
+        the last word's points read mid-count would be a number the game never scored), for up to
+        twice SCORE_REST: the score's last reading is of that frame."""
+        start, last = time.monotonic(), self.grab()
+        while time.monotonic() - start < 2 * SCORE_REST:
+            self.wait(0.2)
+            frame = self.grab()
+            if not changed(last.image, frame.image, self.score.box):
+                return
+            last = frame
 
     def _play_words(self, words: list[Found], end: float) -> None:
         actor = self._actor()
@@ -1466,7 +1483,8 @@ class GridPlayer(Seat):
         cell shows another colour: covered or greyed out (the round may be over). ``typed``: the
         word (``queue``'s one) is typed already: its path shows, and only the outside is waited
         for."""
-        deadline = time.monotonic() + timeout
+        start = time.monotonic()
+        deadline = start + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
         prev = None
         # the window as the last reply was booked: unchanged since, it is at rest (one grab, not two)
@@ -1506,7 +1524,8 @@ class GridPlayer(Seat):
                     and not self.watch.marks(booked, frame.image)
             else:
                 quiet = not self.watch.marks(prev.image, frame.image, stirred)
-            if quiet and not waiting & wanted:
+            still = self._cells_still(prev or booked, frame, colours, lettered, start)
+            if quiet and still and not waiting & wanted and self._score_still(prev or booked, frame, start):
                 self._since_rest.clear()
                 return frame, word
             if time.monotonic() > deadline:
@@ -1517,6 +1536,28 @@ class GridPlayer(Seat):
                 return frame, word
             prev = frame
             self.wait(0.015)
+
+    def _cells_still(self, earlier: Frame | np.ndarray | None, frame: Frame, colours: np.ndarray,
+                     cells: set[int], start: float) -> bool:
+        """Whether none of ``cells`` changed its look, by even a quarter of a selection's change,
+        since ``earlier`` (the window a moment before, or as the last reply was booked): a tile
+        in a transition (shrinking back, fading) is not at rest yet. Waited for up to CELL_REST."""
+        if earlier is None or time.monotonic() - start > CELL_REST:
+            return True
+        image = earlier.image if isinstance(earlier, Frame) else earlier
+        if image.shape != frame.image.shape:
+            return True
+        return not self.watch.changed_cells(self.watch.colours(image), colours, COLOUR / 4) & cells
+
+    def _score_still(self, earlier: Frame | np.ndarray | None, frame: Frame, start: float) -> bool:
+        """Whether the score's place (where known) shows no change from ``earlier`` (the window a
+        moment before, or as the last reply was booked): a score still counting up to the last
+        word's points would rise through the next word's reply whatever the game said to it.
+        Waited for up to SCORE_REST from ``start``."""
+        if self.score is None or earlier is None or time.monotonic() - start > SCORE_REST:
+            return True
+        image = earlier.image if isinstance(earlier, Frame) else earlier
+        return not changed(image, frame.image, self.score.box)
 
     def _adopt(self, colours: np.ndarray, cells: set[int]) -> None:
         """Take ``cells``' colours now for their idle ones, but never a kept selection's: adopted,

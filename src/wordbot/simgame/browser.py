@@ -61,6 +61,14 @@ VARIANTS = {
     # reply (green "+3  WORD", red "Not a word") that fades out; the time left a shrinking bar (no
     # digits), at the end "Round over" over the board
     "line-submit": "input=click&confirm=button&retap=undo&mark=line&feedback=panel&clock=bar&look=dusk",
+    # click tile by tile, sent by Enter (Ruzzle/Wordament-like): a tap on any tile of the selection
+    # trims it back to that tile; a selected tile grows inside an orange ring, its fill unchanged;
+    # cream square tiles on teal; "Words: N" in the header (no score) and a line under the board
+    # ("Nice!", "Not a word", "Already found") that stays until the next word's first tap
+    "tap-trim": "input=click&confirm=enter&retap=trim&mark=grow&feedback=status&look=tide",
+    # drag; a replied path bounces for 0.4 s, green if taken, red if refused, then shows plain; the
+    # score counts up to its new value over 0.8 s; Lato on pale gradient tiles with a drop shadow
+    "drag-bounce": "feedback=bounce&look=light",
 }
 
 

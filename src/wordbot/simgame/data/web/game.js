@@ -3,8 +3,8 @@
 // nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
 // tiles here exactly as in a real browser game. The server judges and logs every submission.
 // The page's query picks a variant: input=drag|click|type (click: confirm=last|enter|button),
-// feedback=held|list|score|toast|panel (what shows a word's fate), mark=tile|line (what shows a
-// selection), clock=digits|bar, look=wordhunt|night|paper|ring|dusk.
+// feedback=held|list|score|toast|panel|status|bounce (what shows a word's fate), mark=tile|line|grow
+// (what shows a selection), clock=digits|bar, look=wordhunt|night|paper|ring|dusk|tide|light.
 // feedback=toast: a taken word shows as a toast that fades over a second and a counter "found /
 // total" (no score); a refused one turns its path red and shakes it for half a second.
 // confirm=button: Submit sends a clicked word, Clear drops it; a tap on the last tile does nothing,
@@ -15,6 +15,17 @@
 // out. clock=bar: the time left as a shrinking bar (no digits), at the end "Round over" over the board.
 // look=dusk: dark, round tiles with a letter's Scrabble value in a corner (a look only: words score
 // by length).
+// retap=trim (click): a tap on any tile of the selection trims it back to that tile (Ruzzle,
+// Wordament); a tap on its last tile so does nothing.
+// mark=grow: a selected tile grows (scaled by 1.12, in a tenth of a second) inside a coloured ring,
+// its fill unchanged. feedback=status: the header counts the words found ("Words: N", no score), and
+// a line under the board tells each reply ("Nice!", "Not a word", "Already found", "Too short") until
+// the next word's first tile is taken.
+// feedback=bounce: a replied path's tiles bounce (scale up, then down) for 0.4 s, green for a taken
+// word and red for a refused one, then show plain again (whatever is being selected meanwhile); the
+// score counts up from the old value to the new over 0.8 s.
+// look=tide: cream square tiles on deep teal; look=light: a pale page, tiles with a subtle gradient
+// and a drop shadow, letters in Lato (no other look's face).
 // lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
 // undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
 // hitch=N:MS: a page that stalls now and then: from every N-th tap on the board, for MS ms, each
@@ -27,10 +38,11 @@ const FEEDBACK = opts.get("feedback") || "held";
 const MARK = opts.get("mark") || "tile";
 const CLOCK = opts.get("clock") || "digits";
 const UNDO = opts.get("retap") === "undo";
+const TRIM = opts.get("retap") === "trim";
 const LAG = Number(opts.get("lag") || 0);
 const UNDO_LAG = Number(opts.get("undolag") || 0);
 const [HITCH_EVERY, HITCH_MS] = (opts.get("hitch") || "0:0").split(":").map(Number);
-document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`);
+document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`, `mark-${MARK}`);
 
 const CORE = 0.8;  // only a tile's central part selects it on a move (diagonals pass corners)
 const board = document.getElementById("board");
@@ -110,7 +122,8 @@ function paint() {
   tiles.forEach(el => { el.className = "tile"; });
   if (MARK === "line") drawLine(path || []);
   if (!path || MARK === "line") return;
-  const kind = FEEDBACK === "held" ? verdict(path) : "held";  // else a neutral selection colour
+  // else a neutral selection colour; mark=grow: "picked", which no look's fill for "held" reaches
+  const kind = FEEDBACK === "held" ? verdict(path) : MARK === "grow" ? "picked" : "held";
   path.forEach(([r, c]) => tiles[r * game.cols + c].classList.add(kind));
 }
 
@@ -162,13 +175,22 @@ board.addEventListener("pointerdown", stalling(e => {
       path = path.length ? path : null;
       tapped(UNDO ? UNDO_LAG : 0);
     }
+    else if (TRIM && path.some(p => same(p, cell))) {  // back to that tile (the last: no change)
+      path = path.slice(0, path.findIndex(p => same(p, cell)) + 1);
+      tapped();
+    }
     else if (adjacent(cell, path[path.length - 1]) && !path.some(p => same(p, cell))) { path.push(cell); tapped(); }
-    else { path = [cell]; tapped(); }  // anything else starts a new selection
+    else { path = [cell]; begun(); tapped(); }  // anything else starts a new selection
     return;
   }
   path = [cell];
+  begun();
   tapped();
 }));
+
+function begun() {  // a new word's first tile: feedback=status's line is cleared
+  if (FEEDBACK === "status") document.getElementById("message").textContent = "";
+}
 
 function tapped(late = 0) {  // a tap's selection shown, late on a busy page (LAG)
   const wait = Math.max(LAG, late);
@@ -202,7 +224,8 @@ function release() {
   const cells = path;
   path = null;
   paint();  // every tile plain again at once
-  if (FEEDBACK !== "panel" && verdict(cells) === "new") found.add(wordOf(cells));  // a quick repeat shows yellow
+  // a quick repeat shows yellow; panel, status and bounce show only what the game replied
+  if (!["panel", "status", "bounce"].includes(FEEDBACK) && verdict(cells) === "new") found.add(wordOf(cells));
   submit({path: cells});
 }
 
@@ -221,6 +244,46 @@ async function submit(entry) {
   showScore();
   if (FEEDBACK === "toast" && !reply.over) reply.accepted ? toast(reply.word) : refused(entry.path);
   if (FEEDBACK === "panel" && !reply.over) notice(reply);
+  if (FEEDBACK === "status" && !reply.over) status(reply);
+  if (FEEDBACK === "bounce" && !reply.over && entry.path) bounce(entry.path, reply.accepted);
+}
+
+function status(reply) {  // the reply in words under the board, until the next word's first tile
+  document.getElementById("message").textContent = reply.accepted ? "Nice!"
+    : reply.reason === "already found" ? "Already found"
+    : reply.reason === "too short" ? "Too short" : "Not a word";
+}
+
+const BOUNCE_MS = 400;
+const bouncing = new Map();  // tile -> the timer that shows it plain again
+
+function bounce(cells, accepted) {  // a data attribute, not a class: a new selection's paint keeps it
+  cells.forEach(([r, c]) => {
+    const el = tiles[r * game.cols + c];
+    clearTimeout(bouncing.get(el));
+    delete el.dataset.bounce;
+    void el.offsetWidth;  // restart the bounce of a tile already bouncing
+    el.dataset.bounce = accepted ? "good" : "bad";
+    bouncing.set(el, setTimeout(() => { delete el.dataset.bounce; bouncing.delete(el); }, BOUNCE_MS));
+  });
+}
+
+const COUNT_MS = 800;
+let shownScore = null;  // feedback=bounce: the score as drawn, counting up to `score`
+let counting = null;  // {from, at}: the count under way
+let countFrame = 0;
+
+function countUp() {  // the first score shows at once, a later one counts up from the one drawn
+  if (shownScore === null) shownScore = score;
+  counting = {from: shownScore, at: performance.now()};
+  if (!countFrame) countFrame = requestAnimationFrame(countStep);
+}
+
+function countStep() {
+  const t = Math.min(1, (performance.now() - counting.at) / COUNT_MS);
+  shownScore = Math.round(counting.from + (score - counting.from) * (1 - (1 - t) ** 3));  // eases out
+  document.getElementById("score").textContent = `Score ${shownScore}`;
+  countFrame = t < 1 ? requestAnimationFrame(countStep) : 0;
 }
 
 function notice(reply) {  // a pill under the board that fades out: green "+3  WORD", red "Not a word"
@@ -247,6 +310,10 @@ function refused(cells) {  // the path comes back red and shakes, unless a new o
 }
 
 function showScore() {  // feedback=score: the score alone; list: the last words found; toast: a count
+  if (FEEDBACK === "bounce") {
+    countUp();
+    return;
+  }
   if (FEEDBACK === "panel") {  // the score, and the words found, newest first
     document.getElementById("points").textContent = score;
     const items = [...found].reverse().slice(0, 12).map(w => {
@@ -259,7 +326,8 @@ function showScore() {  // feedback=score: the score alone; list: the last words
   }
   const text = FEEDBACK === "list" ? [...found].reverse().slice(0, 3).join("  ").toUpperCase()
     : FEEDBACK === "score" ? `Score ${score}`
-    : FEEDBACK === "toast" ? `${found.size} / ${words.size}` : `Score ${score}   Words ${found.size}`;
+    : FEEDBACK === "toast" ? `${found.size} / ${words.size}`
+    : FEEDBACK === "status" ? `Words: ${found.size}` : `Score ${score}   Words ${found.size}`;
   document.getElementById("score").textContent = text;
 }
 
