@@ -29,8 +29,8 @@ STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type", "ring-
 # of the board's points in 30 s, on a busy machine (a 5x5 board holds about 2.3 times a 4x4's points)
 SHARE = {"line-submit": 0.08, "drag-bounce": 0.2}  # drag-bounce: its score counts up for 0.8 s after each
 # word, waited for before the next (its rise is the next word's evidence): 39 words, 44% in 40 s idle
-SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce"}  # the others show no score (ring-toast
-# counts words found)
+# the others show no score (ring-toast counts words found, tap-trim too)
+SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce"}
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -158,3 +158,25 @@ def test_a_page_that_stalls_now_and_then_gets_no_word_short_where_a_second_tap_t
     assert all(s["accepted"] and (s["word"], tuple(map(tuple, s["path"]))) in planned for s in subs), \
         [s for s in subs if (s["word"], tuple(map(tuple, s["path"]))) not in planned]
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
+
+
+def test_a_refusal_sent_while_the_last_score_counts_up_is_not_booked_as_taken(tmp_path, data_dir,
+                                                                              window_manager):
+    """drag-bounce, whose score counts up for 0.8 s after each taken word, refuses some of the best
+    words: a refused word sent while the last word's count went on was booked as taken (the score
+    rose through its reply). The score's place is waited for to come to rest before each word, so
+    only the refused words are blacklisted, the bot's count is the game's, and the score read at
+    the end is the game's total, not a number mid-count."""
+    log = tmp_path / "web.jsonl"
+    refuse = frozenset({"cases", "prices", "secure", "spices", "surveil"})
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "web-drag-bounce-refusing"
+    with browser_game(log, lang="en", seed=1, duration=90, variant="drag-bounce",
+                      exclude=refuse) as (_, source):
+        report = player(prof, source, Session(auto=True, duration=40), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    refused = {s["word"] for s in subs if not s["accepted"]}
+    assert refused and refused <= refuse and set(report.rejected) == refused, report.summary()
+    assert sorted(report.accepted) == sorted(s["word"] for s in subs if s["accepted"]), report.summary()
+    assert report.score == sum(s["points"] for s in subs if s["accepted"]), report.summary()
