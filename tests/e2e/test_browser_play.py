@@ -107,13 +107,16 @@ def test_a_first_word_the_game_shows_nothing_for_does_not_make_it_a_silent_game(
     assert sorted(report.accepted) == sorted(s["word"] for s in subs if s["accepted"]), report.summary()
 
 
-def late_round(tmp_path, name: str, query: str, duration: float = 25):
+def page_round(tmp_path, name: str, query: str, duration: float = 25, variant: str = "submit-undo",
+               exclude: frozenset[str] = frozenset()):
     """(the profile as play left it, its report, the game's submissions) of a zero set-up round
-    of submit-undo with the page options ``query``, ``duration`` s long."""
+    of ``variant`` (its dictionary lacking ``exclude``) with the page options ``query``,
+    ``duration`` s long."""
     log = tmp_path / "web.jsonl"
     prof = Profile.preset("wordhunt", "en")
     prof.name = name
-    with browser_game(log, lang="en", seed=1, duration=60, variant="submit-undo", query=query) as (_, source):
+    with browser_game(log, lang="en", seed=1, duration=60, variant=variant, query=query,
+                      exclude=exclude) as (_, source):
         report = player(prof, source, Session(auto=True, duration=duration), driver=PyAutoGUIDriver(),
                         stop=threading.Event()).run()
     return prof, report, [e for e in read_log(log) if e["event"] == "submit"]
@@ -125,7 +128,7 @@ def test_a_page_slower_to_show_a_tap_than_play_waits_is_played_at_its_pace(tmp_p
     game it knows (0.8 s): the first tap of the input style search is given 3 s, the time it took
     sets the wait for every later one, and the words are clicked one shown cell at a time (before,
     no style was found and no word sent). None is sent wrong, the count is the game's."""
-    _, report, subs = late_round(tmp_path, "web-submit-undo-late", "lag=1500", duration=40)
+    _, report, subs = page_round(tmp_path, "web-submit-undo-late", "lag=1500", duration=40)
     assert report.input == "click" and len(subs) >= 2, report.summary()
     assert all(s["accepted"] for s in subs), report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
@@ -137,7 +140,7 @@ def test_a_tile_taken_back_late_is_tapped_again_and_the_word_sent_by_its_button(
     once: the take-back shows only while Return is tried. Return, which this page ignores, is not
     kept as the confirm (the word's selection shrinking is no reply to it): the tile is tapped
     back, the Submit button found, and the bot's count is the game's."""
-    prof, report, subs = late_round(tmp_path, "web-submit-undo-late-undo", "undolag=2000")
+    prof, report, subs = page_round(tmp_path, "web-submit-undo-late-undo", "undolag=2000")
     assert prof.input.confirm == "button", report.summary()
     assert len(subs) > 5 and all(s["accepted"] for s in subs), report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs), report.summary()
@@ -151,7 +154,7 @@ def test_a_page_that_stalls_now_and_then_gets_no_word_short_where_a_second_tap_t
     taking it back, and Submit would then send the word short (before, it sent a lone "r"). Each
     such word is cancelled or sent whole: the game gets only the paths planned, and the bot's count
     is the game's."""
-    prof, report, subs = late_round(tmp_path, "web-submit-undo-stalls", "hitch=13:1000", duration=30)
+    prof, report, subs = page_round(tmp_path, "web-submit-undo-stalls", "hitch=13:1000", duration=30)
     assert prof.input.confirm == "button" and prof.input.retap == "undoes", report.summary()
     assert len(subs) >= 5, report.summary()
     planned = {(w, tuple(map(tuple, p))) for w, p in report.entered}
@@ -167,15 +170,9 @@ def test_a_refusal_sent_while_the_last_score_counts_up_is_not_booked_as_taken(tm
     rose through its reply). The score's place is waited for to come to rest before each word, so
     only the refused words are blacklisted, the bot's count is the game's, and the score read at
     the end is the game's total, not a number mid-count."""
-    log = tmp_path / "web.jsonl"
     refuse = frozenset({"cases", "prices", "secure", "spices", "surveil"})
-    prof = Profile.preset("wordhunt", "en")
-    prof.name = "web-drag-bounce-refusing"
-    with browser_game(log, lang="en", seed=1, duration=90, variant="drag-bounce",
-                      exclude=refuse) as (_, source):
-        report = player(prof, source, Session(auto=True, duration=40), driver=PyAutoGUIDriver(),
-                        stop=threading.Event()).run()
-    subs = [e for e in read_log(log) if e["event"] == "submit"]
+    _, report, subs = page_round(tmp_path, "web-drag-bounce-refusing", "", duration=40, variant="drag-bounce",
+                                 exclude=refuse)
     refused = {s["word"] for s in subs if not s["accepted"]}
     assert refused and refused <= refuse and set(report.rejected) == refused, report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs if s["accepted"]), report.summary()
