@@ -87,7 +87,8 @@ def test_low_confidence_tile_is_never_swiped_through(tmp_path, data_dir):
         return reading
 
     with simgame(log, "grid", "--seed", "1", "--duration", "30") as (proc, source):
-        report = player(source, duration=8, reader=doubtful_reader).run()
+        # 15 s: 8 s gave 5 words at a load of 6-9 on 2 cores (asked: more than 5)
+        report = player(source, duration=15, reader=doubtful_reader).run()
     assert report.unsure_tiles == 1 and report.swiped > 5
     for s in submissions(log):
         assert [1, 1] not in s["path"], s
