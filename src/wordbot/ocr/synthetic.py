@@ -152,24 +152,20 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-29", chosen on 2026-11-29 (late morning) before it was drawn or measured,
+# The blind set "blind-2026-11-29-b", chosen on 2026-11-29 (evening) before it was drawn or measured,
 # and measured once at the end of that session by bench/bench_vision.py: faces never used in development,
 # in the bank, in the tests or in an earlier blind or held-out set, from Python font packages (the
-# ``bench`` extra), every one with the whole Russian and Latin alphabets: Google Fonts' Literata (a book
-# serif), Overpass (a highway gothic), Mulish (a geometric sans, one-storey a), Geist and Geist Mono (a
-# grotesque and its monospaced face), Libre Franklin (a Franklin gothic) and Caveat (handwriting: its
-# small Cyrillic т, и, п drawn as m, u, n), variable fonts drawn at weight 700, and News Cycle Regular
-# (a condensed news gothic: its bold has no Cyrillic), drawn in every style of ``random_look`` plus the
-# held-out tile styles.
+# ``bench`` extra), every one with the whole Russian and Latin alphabets: Google Fonts' IBM Plex Sans (a
+# grotesque), Source Code Pro (a monospaced face), Roboto Flex (a parametric grotesque), Nunito Sans
+# (Nunito's unrounded sister), variable fonts drawn at weight 700, and Pacifico (a heavy brush script),
+# drawn in every style of ``random_look`` plus the held-out tile styles.
 BLIND_FONTS = (
-    "fontpkg_literata/files/Literata[opsz,wght].ttf@700",
-    "fontpkg_overpass/files/Overpass[wght].ttf@700",
-    "fontpkg_mulish/files/Mulish[wght].ttf@700",
-    "fontpkg_geist/files/Geist[wght].ttf@700",
-    "fontpkg_geist_mono/files/GeistMono[wght].ttf@700",
-    "fontpkg_libre_franklin/files/LibreFranklin[wght].ttf@700",
-    "fontpkg_caveat/files/Caveat[wght].ttf@700",
-    "fontpkg_news_cycle/files/NewsCycle-Regular.ttf",
+    "fontpkg_ibm_plex_sans/files/IBMPlexSans[wdth,wght].ttf@700",
+    "fontpkg_source_code_pro/files/SourceCodePro[wght].ttf@700",
+    "fontpkg_roboto_flex/files/"
+    "RobotoFlex[GRAD,XOPQ,XTRA,YOPQ,YTAS,YTDE,YTFI,YTLC,YTUC,opsz,slnt,wdth,wght].ttf@700",
+    "fontpkg_nunito_sans/files/NunitoSans[YTLC,opsz,wdth,wght].ttf@700",
+    "fontpkg_pacifico/files/Pacifico-Regular.ttf",
 )
 # Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
 # causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
@@ -181,7 +177,9 @@ BLIND_FONTS = (
 # looked at: Montserrat, Rubik, Oswald, Exo 2, Lora, Playfair Display, Unbounded (weight 700), Russo
 # One (Google Fonts' Python packages) and Debian fonts-terminus; since 2026-11-29 the spent blind set
 # "blind-2026-11-28" too: Raleway, Source Serif 4, Cormorant, Geologica, Sofia Sans, Merriweather,
-# Source Sans 3 (weight 700), Spectral Bold and IBM Plex Mono Bold.
+# Source Sans 3 (weight 700), Spectral Bold and IBM Plex Mono Bold; since 2026-11-29 (evening) the spent
+# blind set "blind-2026-11-29" too: Literata, Overpass, Mulish, Geist, Geist Mono, Libre Franklin and
+# Caveat (weight 700) and News Cycle Regular.
 WIDER_FONTS = (
     "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
     "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
@@ -202,6 +200,11 @@ WIDER_FONTS = (
     "fontpkg_merriweather/files/Merriweather[opsz,wdth,wght].ttf@700",
     "fontpkg_source_sans_3/files/SourceSans3[wght].ttf@700",
     "fontpkg_spectral/files/Spectral-Bold.ttf", "fontpkg_ibm_plex_mono/files/IBMPlexMono-Bold.ttf",
+    "fontpkg_literata/files/Literata[opsz,wght].ttf@700", "fontpkg_overpass/files/Overpass[wght].ttf@700",
+    "fontpkg_mulish/files/Mulish[wght].ttf@700", "fontpkg_geist/files/Geist[wght].ttf@700",
+    "fontpkg_geist_mono/files/GeistMono[wght].ttf@700",
+    "fontpkg_libre_franklin/files/LibreFranklin[wght].ttf@700", "fontpkg_caveat/files/Caveat[wght].ttf@700",
+    "fontpkg_news_cycle/files/NewsCycle-Regular.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
