@@ -20,7 +20,7 @@ from wordbot.play import score as score_module
 from wordbot.play.digits import DigitGlyphs
 from wordbot.play.feedback import Replies, Watch
 from wordbot.play.grid import GridOptions, GridPlayer, Reply
-from wordbot.play.score import WORDS, Changes, ScoreReader, changed, find_score, read_numbers
+from wordbot.play.score import WORDS, Changes, Motion, ScoreReader, changed, find_score, read_numbers
 from wordbot.solver.grid import Found
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
@@ -354,3 +354,21 @@ def test_the_reader_learns_the_games_digits_and_reads_them_without_tesseract(mon
         assert reader.at(frames[n][0]) == n
     assert not calls
     reader.close()
+
+
+def test_a_score_easing_to_its_value_is_still_only_after_twice_its_longest_pause():
+    """A count-up's last steps come frames apart: two grabs alike in the middle of it do not make
+    the score's place still; it is still once it held for twice the longest pause between its
+    steps (and at least Motion.CALM)."""
+    look = LOOKS[0]
+    steps = [window(look, value, 2, "")[0] for value in (12, 40, 55, 58)]
+    box = window(look, 12, 2, "")[1]
+    motion = Motion(box, steps[0])
+    assert motion.still(0.0)  # nothing moved yet
+    for at, frame in ((0.00, steps[1]), (0.03, steps[1]), (0.10, steps[2]), (0.13, steps[2]),
+                      (0.16, steps[2]), (0.30, steps[3])):
+        motion.feed(frame, at)
+        assert not motion.still(at + 0.05), at  # each step of the count just seen
+    assert not motion.still(0.30 + 0.2 * 1.9)  # the longest pause was 0.2 s: 0.38 s is not enough
+    motion.feed(steps[3], 0.30 + 0.4)
+    assert motion.still(0.30 + 0.4)

@@ -38,7 +38,7 @@ from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
 from wordbot.play.rules import read_minimum
-from wordbot.play.score import Changes, Frames, ScoreReader, ScoreSearch, changed, fits
+from wordbot.play.score import Changes, Frames, Motion, ScoreReader, ScoreSearch, changed, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found, adjacent
@@ -387,16 +387,17 @@ class GridPlayer(Seat):
                 self.score = None
 
     def _score_at_rest(self) -> None:
-        """Grab the window once the score's place held still for a moment (a score counting up to
-        the last word's points read mid-count would be a number the game never scored), for up to
-        twice SCORE_REST: the score's last reading is of that frame."""
-        start, last = time.monotonic(), self.grab()
+        """Grab the window once the score's place held still (a score counting up to the last
+        word's points read mid-count would be a number the game never scored), for up to twice
+        SCORE_REST: the score's last reading is of that frame."""
+        start = time.monotonic()
+        motion = Motion(self.score.box, self.grab().image)
         while time.monotonic() - start < 2 * SCORE_REST:
-            self.wait(0.2)
-            frame = self.grab()
-            if not changed(last.image, frame.image, self.score.box):
+            self.wait(0.1)
+            now = time.monotonic()
+            motion.feed(self.grab().image, now)
+            if now - start >= Motion.CALM and motion.still(now):
                 return
-            last = frame
 
     def _play_words(self, words: list[Found], end: float) -> None:
         actor = self._actor()
@@ -1486,7 +1487,7 @@ class GridPlayer(Seat):
         start = time.monotonic()
         deadline = start + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
-        prev = None
+        prev, motion = None, None  # motion: the score's place's (where known) over this wait
         # the window as the last reply was booked: unchanged since, it is at rest (one grab, not two)
         booked = self._last_reply[0] if self._last_reply is not None else None
         while True:
@@ -1519,13 +1520,17 @@ class GridPlayer(Seat):
             # what still changes since the last reply (its toast fading) is masked out of the next
             # word's reply: not waited for
             stirred = self._stirred(frame.image)
-            if prev is None:
-                quiet = booked is not None and booked.shape == frame.image.shape \
-                    and not self.watch.marks(booked, frame.image)
-            else:
-                quiet = not self.watch.marks(prev.image, frame.image, stirred)
-            still = self._cells_still(prev or booked, frame, colours, lettered, start)
-            if quiet and still and not waiting & wanted and self._score_still(prev or booked, frame, start):
+            earlier = prev.image if prev is not None else booked
+            if earlier is not None and earlier.shape != frame.image.shape:
+                earlier = None
+            # against the last reply's window, nothing is masked: anything since is a change
+            quiet = earlier is not None and not self.watch.marks(earlier, frame.image,
+                                                                 stirred if prev is not None else None)
+            still = self._cells_still(earlier, colours, lettered, start)
+            if self.score is not None and earlier is not None:
+                motion = motion or Motion(self.score.box, earlier)
+                motion.feed(frame.image, time.monotonic())
+            if quiet and still and not waiting & wanted and self._score_still(motion, start):
                 self._since_rest.clear()
                 return frame, word
             if time.monotonic() > deadline:
@@ -1537,27 +1542,22 @@ class GridPlayer(Seat):
             prev = frame
             self.wait(0.015)
 
-    def _cells_still(self, earlier: Frame | np.ndarray | None, frame: Frame, colours: np.ndarray,
-                     cells: set[int], start: float) -> bool:
+    def _cells_still(self, earlier: np.ndarray | None, colours: np.ndarray, cells: set[int],
+                     start: float) -> bool:
         """Whether none of ``cells`` changed its look, by even a quarter of a selection's change,
         since ``earlier`` (the window a moment before, or as the last reply was booked): a tile
         in a transition (shrinking back, fading) is not at rest yet. Waited for up to CELL_REST."""
         if earlier is None or time.monotonic() - start > CELL_REST:
             return True
-        image = earlier.image if isinstance(earlier, Frame) else earlier
-        if image.shape != frame.image.shape:
-            return True
-        return not self.watch.changed_cells(self.watch.colours(image), colours, COLOUR / 4) & cells
+        return not self.watch.changed_cells(self.watch.colours(earlier), colours, COLOUR / 4) & cells
 
-    def _score_still(self, earlier: Frame | np.ndarray | None, frame: Frame, start: float) -> bool:
-        """Whether the score's place (where known) shows no change from ``earlier`` (the window a
-        moment before, or as the last reply was booked): a score still counting up to the last
-        word's points would rise through the next word's reply whatever the game said to it.
-        Waited for up to SCORE_REST from ``start``."""
-        if self.score is None or earlier is None or time.monotonic() - start > SCORE_REST:
-            return True
-        image = earlier.image if isinstance(earlier, Frame) else earlier
-        return not changed(image, frame.image, self.score.box)
+    def _score_still(self, motion: Motion | None, start: float) -> bool:
+        """Whether the score's place (where known) held still (``Motion``) over this wait: a score
+        still counting up to the last word's points would rise through the next word's reply
+        whatever the game said to it. Waited for up to SCORE_REST from ``start``; a place that keeps
+        changing longer (a clock beside it) is not waited for longer."""
+        now = time.monotonic()
+        return motion is None or now - start > SCORE_REST or motion.still(now)
 
     def _adopt(self, colours: np.ndarray, cells: set[int]) -> None:
         """Take ``cells``' colours now for their idle ones, but never a kept selection's: adopted,

@@ -154,6 +154,30 @@ class Changes:
         return self._still >= self.CALM
 
 
+class Motion:
+    """When the score's place last moved over a run of frames, and the longest pause between two of
+    its moves. A count-up eases out, its last steps frames apart (more so on a busy page), so two
+    grabs alike say little: the place is still once it held for twice the longest pause seen, and
+    at least CALM seconds after a move."""
+
+    CALM = 0.15
+
+    def __init__(self, box: Box, first: np.ndarray):
+        self.box, self._prev = box, first
+        self._moved: float | None = None
+        self._pause = 0.0
+
+    def feed(self, image: np.ndarray, at: float) -> None:
+        if changed(self._prev, image, self.box):
+            if self._moved is not None:
+                self._pause = max(self._pause, at - self._moved)
+            self._moved = at
+        self._prev = image
+
+    def still(self, at: float) -> bool:
+        return self._moved is None or at - self._moved >= max(self.CALM, 2 * self._pause)
+
+
 def changed_words(watch: Watch, before: np.ndarray, after: np.ndarray) -> list[Box]:
     """The boxes of the words of text outside the board (and its noise) that changed."""
     diff = watch.outside(before, after)
