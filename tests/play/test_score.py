@@ -184,14 +184,16 @@ def test_a_score_that_rises_only_after_a_reply_was_cut_takes_the_word():
 def test_a_word_refused_again_after_a_try_the_score_stood_still_through_is_refused(tmp_path, monkeypatch):
     """A word's first try showed no reply (a refusal hidden where the last reply still faded) and
     the score stood still through it and until the next word: refused on its retry, it was not
-    taken on the first (blacklisted, not counted). Without a score, a refusal on the retry may be
-    the game's "already found" for a first try it took: counted taken, as before."""
+    taken on the first (blacklisted, not counted). The same without a score where the first try was
+    watched while the place a refusal shows in was still changing (masked: a refusal there shows
+    no change). Otherwise, without a score, a refusal on the retry may be the game's "already found"
+    for a first try it took: counted taken, as before."""
     monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))  # the blacklist is written there
     look = LOOKS[5]
     spec = FeedbackSpec(accepted=Signature(None, None, ("below:0",)), min_marks=1)
     refused = Signature(None, None, ("below:1",))  # a message in another place
     words = [Found(w, [(0, 0)], 1) for w in ("дом", "кот", "сон")]
-    for scored in (True, False):
+    for scored, masked in ((True, False), (False, False), (False, True)):
         player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], feedback=spec),
                             base={w.word for w in words}, say=lambda _: None)
         player.watch = ticking(look)
@@ -202,14 +204,17 @@ def test_a_word_refused_again_after_a_try_the_score_stood_still_through_is_refus
             shots = window(look, score, 0, word.word.upper())[0], window(look, after, 0, "")[0]
             return player._judge(word, Reply(sig, shots))
 
-        assert reply(words[0], Signature(), 12, 12) == "none"  # no reply seen, the score still
+        assert reply(words[2], refused, 12, 12) == "refused"  # where refusals show
+        unseen = Signature(unsure=("below:1",)) if masked else Signature()
+        assert reply(words[0], unseen, 12, 12) == "none"  # no reply seen, the score still
         assert reply(words[1], spec.accepted, 12, 15) == "accepted"
         assert reply(words[0], refused, 15, 15) == "refused"  # its retry
-        if scored:
-            assert player.report.accepted == ["кот"] and player.report.rejected == ["дом"]
-            player.score.close()
+        if scored or masked:
+            assert player.report.accepted == ["кот"] and player.report.rejected == ["сон", "дом"]
         else:
-            assert player.report.accepted == ["кот", "дом"] and player.report.rejected == []
+            assert player.report.accepted == ["кот", "дом"] and player.report.rejected == ["сон"]
+        if scored:
+            player.score.close()
 
 
 def test_a_score_found_during_a_reply_does_not_judge_it():

@@ -217,6 +217,9 @@ class GridPlayer(Seat):
         # waits for their reply's text
         self._no_reply: set[str] = set()  # words tried once without a verdict
         self._unscored: set[str] = set()  # of them, those the game's score stood still through
+        self._masked: set[str] = set()  # of them, those watched while a place where the game showed a
+        # refusal was still changing from the reply before (the same message again shows no change)
+        self._refused_at: set[str] = set()  # the places (marks) refusals showed in this round
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
         # seen at rest on less than a whole acceptance: (word, verdict, whether this booking listed it
         # in the learned words)
@@ -1211,12 +1214,14 @@ class GridPlayer(Seat):
             acc = self.opts.feedback.accepted
             if not rose and acc is not None and set(acc.marks) - set(sig.marks):  # not all it shows
                 self._since_rest.append((word, verdict, listed))
-        elif verdict == "refused" and word.word in self._no_reply - self._unscored:  # an earlier try
-            # counted after all (not where the score stood still through it: a refusal missed)
+        elif verdict == "refused" and word.word in self._no_reply - self._unscored - self._masked:
+            # an earlier try counted after all (not where the score stood still through it, nor where
+            # a refusal could not show through it: a refusal missed)
             r.repeated.append(word.word)
             self._since_rest.append((word, "repeated", self._take(word)))
         elif verdict == "refused":
             r.rejected.append(word.word)
+            self._refused_at |= set(sig.marks)
             self.say(f"the game refused {word.word!r}: blacklisted")
             self.learned.reject(word.word)
             self._since_rest.append((word, verdict, True))
@@ -1227,6 +1232,8 @@ class GridPlayer(Seat):
         else:
             r.unregistered += 1
             self._no_reply.add(word.word)
+            if self._refused_at & set(sig.unsure):
+                self._masked.add(word.word)
             if rose is False:
                 self._unscored.add(word.word)
                 if frames is not None:
