@@ -51,8 +51,10 @@ def before_wordbot(code: int, err: str) -> bool:
     """Python's own end on a Ctrl-C while it was still starting up or importing wordbot (a
     traceback whose frames of wordbot's files are all module imports): wordbot's handler is not
     installed yet, nothing of it ran to stop (README: a known limit of the first moments). Earlier
-    still, Python itself may be importing its site packages: it ends with a fatal error, code 1."""
-    if code == 1 and err.startswith("Fatal Python error: init_import_site") and "KeyboardInterrupt" in err:
+    still, Python itself may be importing its site packages, or the module runner ``-m`` needs: it
+    ends with code 1 ("Fatal Python error: init_import_site", "Could not import runpy module")."""
+    starting = ("Fatal Python error: init_import_site", "Could not import runpy module")
+    if code == 1 and err.startswith(starting) and "KeyboardInterrupt" in err:
         return True
     if code != -signal.SIGINT or "Traceback" not in err:
         return False
