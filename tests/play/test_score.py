@@ -20,7 +20,7 @@ from wordbot.play import score as score_module
 from wordbot.play.digits import DigitGlyphs
 from wordbot.play.feedback import Replies, Watch
 from wordbot.play.grid import GridOptions, GridPlayer, Reply
-from wordbot.play.score import WORDS, Changes, Motion, ScoreReader, changed, find_score, read_numbers
+from wordbot.play.score import WORDS, Motion, ScoreReader, changed, find_score, read_numbers
 from wordbot.solver.grid import Found
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
@@ -291,17 +291,17 @@ def test_the_score_changes_are_counted_one_per_repaint_never_more():
     c, _ = window(look, 19, 4, "НОРА +4")
     half = a.copy()
     half[:, : box[0] + box[2] // 2] = b[:, : box[0] + box[2] // 2]  # a capture halfway through the repaint
-    counted = Changes(box, a)
-    for frame in (a, half, b, b, b, c, c, c):
-        counted.feed(frame)
+    counted = Motion(box, a)
+    for at, frame in enumerate((a, half, b, b, b, c, c, c)):
+        counted.feed(frame, at / 30)
     assert counted.count == 2 and counted.calm
-    merged = Changes(box, a)
-    for frame in (b, c):
-        merged.feed(frame)
+    merged = Motion(box, a)
+    for at, frame in enumerate((b, c)):
+        merged.feed(frame, at / 30)
     assert merged.count == 1 and not merged.calm
-    still = Changes(box, b)
-    for frame in (window(look, 15, 3, "ДРУГОЕ")[0], b):  # a message changing below the score
-        still.feed(frame)
+    still = Motion(box, b)
+    for at, frame in enumerate((window(look, 15, 3, "ДРУГОЕ")[0], b)):  # a message changing below the score
+        still.feed(frame, at / 30)
     assert still.count == 0
 
 
@@ -370,6 +370,9 @@ def test_a_score_easing_to_its_value_is_still_only_after_twice_its_longest_pause
     box = window(look, 12, 2, "")[1]
     motion = Motion(box, steps[0])
     assert motion.still(0.0)  # nothing moved yet
+    watched = Motion(box, steps[0], since=1.0)  # watched from 1.0 on: still only after CALM of it
+    watched.feed(steps[0], 1.1)
+    assert not watched.still(1.1) and watched.still(1.0 + 2 * Motion.CALM)
     for at, frame in ((0.00, steps[1]), (0.03, steps[1]), (0.10, steps[2]), (0.13, steps[2]),
                       (0.16, steps[2]), (0.30, steps[3])):
         motion.feed(frame, at)

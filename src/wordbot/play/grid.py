@@ -38,7 +38,7 @@ from wordbot.play.pairs import Booking, Pairing
 from wordbot.play.plan import plan_words
 from wordbot.play.roundclock import RoundClock
 from wordbot.play.rules import read_minimum
-from wordbot.play.score import Changes, Frames, Motion, ScoreReader, ScoreSearch, changed, fits
+from wordbot.play.score import Frames, Motion, ScoreReader, ScoreSearch, changed, fits
 from wordbot.play.seat import Frame, Seat, WindowGone
 from wordbot.play.store import Learned
 from wordbot.solver.grid import Found, adjacent
@@ -394,12 +394,12 @@ class GridPlayer(Seat):
         word's points read mid-count would be a number the game never scored), for up to twice
         SCORE_REST: the score's last reading is of that frame."""
         start = time.monotonic()
-        motion = Motion(self.score.box, self.grab().image)
+        motion = Motion(self.score.box, self.grab().image, since=start)
         while time.monotonic() - start < 2 * SCORE_REST:
             self.wait(0.1)
             now = time.monotonic()
             motion.feed(self.grab().image, now)
-            if now - start >= Motion.CALM and motion.still(now):
+            if motion.still(now):
                 return
 
     def _play_words(self, words: list[Found], end: float) -> None:
@@ -1391,7 +1391,7 @@ class GridPlayer(Seat):
         reply is the evidence a refusal needs."""
         self._late_rise(base.image)  # a word before without a verdict: settled before the pair's changes
         self._last_reply = None  # the pair changes the window: not the fading part of a reply before it
-        first, events = base, Changes(self.score.box, base.image)
+        first, events = base, Motion(self.score.box, base.image)
         sent: list[Found] = []
         results: list[tuple[Found, str]] = []
         for word in words:
@@ -1409,13 +1409,13 @@ class GridPlayer(Seat):
                 results.append((word, "cancelled"))
                 continue
             sent.append(word)
-            events.feed(self.grab().image)
+            events.feed(self.grab().image, time.monotonic())
         self.report.paired += len(sent) if len(sent) > 1 else 0
         start, rest = time.monotonic(), 2 * max(self._wholes)
         frame, rise = first, None
         while sent:
             frame = self.grab()
-            events.feed(frame.image)
+            events.feed(frame.image, time.monotonic())
             waited = time.monotonic() - start
             if events.calm and (events.count >= len(sent) or waited > rest) or waited > rest + LATE_REPLY:
                 break
@@ -1494,7 +1494,7 @@ class GridPlayer(Seat):
         start = time.monotonic()
         deadline = start + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
-        prev, motion = None, None  # motion: the score's place's (where known) over this wait
+        prev, motion = None, None  # motion: the score's place (where known) over this wait
         # the window as the last reply was booked: unchanged since, it is at rest (one grab, not two)
         booked = self._last_reply[0] if self._last_reply is not None else None
         while True:

@@ -130,52 +130,45 @@ def changed(a: np.ndarray, b: np.ndarray, box: Box) -> bool:
     return int(diff.sum()) >= max(3, h // 4)
 
 
-class Changes:
-    """Counts the separate changes of the score's place over a run of frames. A change ends only
-    once the place held still for CALM frames, so one repaint split over two captures counts once
-    (two replies that close together count once too: too few, never too many)."""
-
-    CALM = 2
-
-    def __init__(self, box: Box, first: np.ndarray):
-        self.box, self._prev = box, first
-        self.count, self._still = 0, self.CALM
-
-    def feed(self, image: np.ndarray) -> None:
-        if changed(self._prev, image, self.box):
-            self.count += self._still >= self.CALM
-            self._still = 0
-        else:
-            self._still += 1
-        self._prev = image
-
-    @property
-    def calm(self) -> bool:
-        return self._still >= self.CALM
-
-
 class Motion:
-    """When the score's place last moved over a run of frames, and the longest pause between two of
-    its moves. A count-up eases out, its last steps frames apart (more so on a busy page), so two
-    grabs alike say little: the place is still once it held for twice the longest pause seen, and
-    at least CALM seconds after a move."""
+    """The score's place over a run of frames: its separate changes counted, and when it last moved.
 
+    A change ends only once the place held still for ``CALM_FRAMES`` frames, so one repaint split
+    over two captures counts once (two replies that close together count once too: too few, never
+    too many). A count-up eases out, its last steps frames apart (more so on a busy page), so two
+    grabs alike say little: the place is still once it held for twice the longest pause seen
+    between its moves, and at least ``CALM`` seconds after a move, or after ``since`` (when given:
+    the time of ``first``) if it never moved."""
+
+    CALM_FRAMES = 2
     CALM = 0.15
 
-    def __init__(self, box: Box, first: np.ndarray):
+    def __init__(self, box: Box, first: np.ndarray, since: float | None = None):
         self.box, self._prev = box, first
-        self._moved: float | None = None
+        self.count, self._frames_still = 0, self.CALM_FRAMES
+        self._since, self._moved = since, None
         self._pause = 0.0
 
     def feed(self, image: np.ndarray, at: float) -> None:
         if changed(self._prev, image, self.box):
+            self.count += self.calm
+            self._frames_still = 0
             if self._moved is not None:
                 self._pause = max(self._pause, at - self._moved)
             self._moved = at
+        else:
+            self._frames_still += 1
         self._prev = image
 
+    @property
+    def calm(self) -> bool:
+        """Held still for ``CALM_FRAMES`` frames: the last change is over."""
+        return self._frames_still >= self.CALM_FRAMES
+
     def still(self, at: float) -> bool:
-        return self._moved is None or at - self._moved >= max(self.CALM, 2 * self._pause)
+        """Held still long enough at ``at`` for a count-up's slowest step to have come."""
+        last = self._moved if self._moved is not None else self._since
+        return last is None or at - last >= max(self.CALM, 2 * self._pause)
 
 
 def changed_words(watch: Watch, before: np.ndarray, after: np.ndarray) -> list[Box]:
