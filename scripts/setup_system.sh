@@ -7,8 +7,8 @@
 #                                    fonts with Cyrillic
 #                                    (the OCR's development looks), a C compiler for the baselines
 #   scripts/setup_system.sh bench    also the rest of the development looks' fonts and the fonts
-#                                    held out of development, for the vision bench (the blind set's
-#                                    faces are Python packages: pip install -e '.[bench]')
+#                                    held out of development, for the vision bench, the blind set's
+#                                    Debian faces among them (its Python ones: pip install -e '.[bench]')
 set -u
 PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc openbox chromium
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
@@ -36,7 +36,8 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
           fonts-babelstone-modern fonts-noto-cjk fonts-monapo fonts-georgewilliams fonts-cns11643-kai
           t1-cyrillic fonts-ukij-uyghur fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
-[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}")
+BLIND=(fonts-adf-berenis fonts-le-murmure fonts-reggae)  # the blind set blind-2026-11-29-c's Debian faces
+[ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -152,20 +152,17 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-29-b", chosen on 2026-11-29 (evening) before it was drawn or measured,
-# and measured once at the end of that session by bench/bench_vision.py: faces never used in development,
-# in the bank, in the tests or in an earlier blind or held-out set, from Python font packages (the
-# ``bench`` extra), every one with the whole Russian and Latin alphabets: Google Fonts' IBM Plex Sans (a
-# grotesque), Source Code Pro (a monospaced face), Roboto Flex (a parametric grotesque), Nunito Sans
-# (Nunito's unrounded sister), variable fonts drawn at weight 700, and Pacifico (a heavy brush script),
-# drawn in every style of ``random_look`` plus the held-out tile styles.
+# The blind set "blind-2026-11-29-c", chosen on 2026-11-29 (night) before it was drawn or measured, to
+# be measured once by bench/bench_vision.py: faces never used in development, in the bank, in the
+# tests or in an earlier blind or held-out set (nor close relatives of those), every one with the whole
+# Russian and Latin alphabets: Ubuntu Bold (a humanist sans, from the Python package rendercv-fonts),
+# Berenis ADF Pro Bold (a serif, Debian fonts-adf-berenis), Le Murmure (a condensed titling face,
+# Debian fonts-le-murmure), Lobster (a heavy script, Google Fonts' Python package: the ``bench``
+# extra) and Reggae One (a heavy display face, Debian fonts-reggae), drawn in every style of
+# ``random_look`` plus the held-out tile styles.
 BLIND_FONTS = (
-    "fontpkg_ibm_plex_sans/files/IBMPlexSans[wdth,wght].ttf@700",
-    "fontpkg_source_code_pro/files/SourceCodePro[wght].ttf@700",
-    "fontpkg_roboto_flex/files/"
-    "RobotoFlex[GRAD,XOPQ,XTRA,YOPQ,YTAS,YTDE,YTFI,YTLC,YTUC,opsz,slnt,wdth,wght].ttf@700",
-    "fontpkg_nunito_sans/files/NunitoSans[YTLC,opsz,wdth,wght].ttf@700",
-    "fontpkg_pacifico/files/Pacifico-Regular.ttf",
+    "rendercv_fonts/Ubuntu/Ubuntu-Bold.ttf", "adf/BerenisADFPro-Bold.otf", "le-murmure/le-murmure.otf",
+    "fontpkg_lobster/files/Lobster-Regular.ttf", "reggae/ReggaeOne-Regular.ttf",
 )
 # Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
 # causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
@@ -179,7 +176,9 @@ BLIND_FONTS = (
 # "blind-2026-11-28" too: Raleway, Source Serif 4, Cormorant, Geologica, Sofia Sans, Merriweather,
 # Source Sans 3 (weight 700), Spectral Bold and IBM Plex Mono Bold; since 2026-11-29 (evening) the spent
 # blind set "blind-2026-11-29" too: Literata, Overpass, Mulish, Geist, Geist Mono, Libre Franklin and
-# Caveat (weight 700) and News Cycle Regular.
+# Caveat (weight 700) and News Cycle Regular; since 2026-11-29 (night) the spent blind set
+# "blind-2026-11-29-b" too: IBM Plex Sans, Source Code Pro, Roboto Flex, Nunito Sans (weight 700) and
+# Pacifico.
 WIDER_FONTS = (
     "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
     "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
@@ -205,6 +204,12 @@ WIDER_FONTS = (
     "fontpkg_geist_mono/files/GeistMono[wght].ttf@700",
     "fontpkg_libre_franklin/files/LibreFranklin[wght].ttf@700", "fontpkg_caveat/files/Caveat[wght].ttf@700",
     "fontpkg_news_cycle/files/NewsCycle-Regular.ttf",
+    "fontpkg_ibm_plex_sans/files/IBMPlexSans[wdth,wght].ttf@700",
+    "fontpkg_source_code_pro/files/SourceCodePro[wght].ttf@700",
+    "fontpkg_roboto_flex/files/"
+    "RobotoFlex[GRAD,XOPQ,XTRA,YOPQ,YTAS,YTDE,YTFI,YTLC,YTUC,opsz,slnt,wdth,wght].ttf@700",
+    "fontpkg_nunito_sans/files/NunitoSans[YTLC,opsz,wdth,wght].ttf@700",
+    "fontpkg_pacifico/files/Pacifico-Regular.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
