@@ -179,6 +179,20 @@ class Reply:
         return replace(self, sig=replace(self.sig, text=text))
 
 
+@dataclass(frozen=True)
+class Unanswered:
+    """A word tried once with no verdict, and what that try could not show."""
+
+    unscored: bool  # the game's score stood still through it
+    masked: bool  # watched while a place where this round's refusals showed was still changing from
+    # the reply before (the same message again shows no change)
+
+    @property
+    def maybe_taken(self) -> bool:
+        """Whether the game may have taken it unseen: a refusal of its retry then means "already found"."""
+        return not (self.unscored or self.masked)
+
+
 @dataclass
 class Ahead:
     """The next word, typed with no Return while the last word's reply showed (a typing game)."""
@@ -215,10 +229,7 @@ class GridPlayer(Seat):
         self._texts: ThreadPoolExecutor | None = None  # reads replies' text while the next words go in
         self._reading: list[tuple[Found, Reply]] = []  # words whose verdict
         # waits for their reply's text
-        self._no_reply: set[str] = set()  # words tried once without a verdict
-        self._unscored: set[str] = set()  # of them, those the game's score stood still through
-        self._masked: set[str] = set()  # of them, those watched while a place where the game showed a
-        # refusal was still changing from the reply before (the same message again shows no change)
+        self._no_reply: dict[str, Unanswered] = {}  # words tried once without a verdict
         self._refused_at: set[str] = set()  # the places (marks) refusals showed in this round
         self._since_rest: list[tuple[Found, str, bool]] = []  # words booked since the board was last
         # seen at rest on less than a whole acceptance: (word, verdict, whether this booking listed it
@@ -1214,7 +1225,7 @@ class GridPlayer(Seat):
             acc = self.opts.feedback.accepted
             if not rose and acc is not None and set(acc.marks) - set(sig.marks):  # not all it shows
                 self._since_rest.append((word, verdict, listed))
-        elif verdict == "refused" and word.word in self._no_reply - self._unscored - self._masked:
+        elif verdict == "refused" and word.word in self._no_reply and self._no_reply[word.word].maybe_taken:
             # an earlier try counted after all (not where the score stood still through it, nor where
             # a refusal could not show through it: a refusal missed)
             r.repeated.append(word.word)
@@ -1231,13 +1242,9 @@ class GridPlayer(Seat):
                 r.unconfirmed.append(word.word)
         else:
             r.unregistered += 1
-            self._no_reply.add(word.word)
-            if self._refused_at & set(sig.unsure):
-                self._masked.add(word.word)
-            if rose is False:
-                self._unscored.add(word.word)
-                if frames is not None:
-                    self._unsettled = (word, frames[1], not sig.empty)
+            self._no_reply[word.word] = Unanswered(rose is False, bool(self._refused_at & set(sig.unsure)))
+            if rose is False and frames is not None:
+                self._unsettled = (word, frames[1], not sig.empty)
         return verdict
 
     def _take(self, word: Found) -> bool:
@@ -1281,8 +1288,7 @@ class GridPlayer(Seat):
         if changed(after, sent, self.score.box) and (looked or self.score.rose(after, sent)):
             self.say(f"the score rose after the reply to {word.word!r} looked over: taken")
             self.report.unregistered -= 1
-            self._no_reply.discard(word.word)
-            self._unscored.discard(word.word)
+            self._no_reply.pop(word.word, None)
             self._stood = 0
             self._take(word)
 
