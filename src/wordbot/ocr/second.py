@@ -20,10 +20,7 @@ import numpy as np
 from wordbot.kept import Kept
 from wordbot.lexicon.alphabet import alphabet
 
-SURE = 50  # Tesseract's own confidence (0..100) from which its letter counts as an opinion: on the
-# doubtful glyphs of development, "wider" and held-out looks (4,400 of them, 2026-11-29), where it named
-# the template reader's likeliest letter (rival below read.SECOND_RATIO) it was right every time from 40
-# up; 80 (before) let 751 such agreements count of the 1,104 at 50
+SURE = 80  # Tesseract's own confidence (0..100) from which its letter counts as an opinion
 HEIGHT = 48  # pixels: the letter height Tesseract is given (it reads letters of 30 px far worse)
 CACHE = 4096  # glyphs whose answers are kept
 TIMEOUT = 5.0  # seconds one Tesseract call may take
