@@ -8,6 +8,9 @@ an exception set", and typer turns one into a silent exit 130: ``interrupted`` r
 them by the flag ``on_interrupt`` sets and by the KeyboardInterrupt in the exception's chain. One
 raised inside a callback from C (the compiler's ctypes callbacks) cannot leave it: CPython prints
 "Exception ignored" and goes on, so ``_unraisable`` delivers it again once the callback returned.
+An interrupt can also leave a library's object half closed (llvmlite's ``ObjectRef`` between its two
+steps of ``detach``), and its finaliser then fails as the process ends: after a Ctrl-C, such errors
+are silent, as the command is stopping and nothing is left to do for that object.
 """
 
 from __future__ import annotations
@@ -49,10 +52,12 @@ def on_interrupt(signum, frame) -> None:
 def _unraisable(unraisable) -> None:
     """A Ctrl-C lost in a callback from C: silent, and raised again in the main thread from a new
     thread, so that it lands in the Python code the callback returns to (one raised here would be
-    lost as well; the bare thread does not make this one wait for it). Anything else as Python
-    shows it."""
+    lost as well; the bare thread does not make this one wait for it). Anything else after a Ctrl-C
+    is silent (a finaliser of an object the interrupt left half done); before one, as Python shows
+    it."""
     if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-        sys.__unraisablehook__(unraisable)
+        if not _seen.is_set():
+            sys.__unraisablehook__(unraisable)
     elif not _lost.is_set():
         _lost.set()
         _thread.start_new_thread(_redeliver, ())
