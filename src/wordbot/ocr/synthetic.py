@@ -9,9 +9,9 @@ only by the benchmark, so its figure says how reading does on a look it has neve
 Needs Pillow and these Debian font packages (under ``FONT_DIRS``): fonts-dejavu-core,
 fonts-dejavu-extra, fonts-liberation, fonts-freefont-ttf, fonts-noto-core, fonts-noto-mono,
 fonts-urw-base35, fonts-inter, fonts-crosextra-carlito (the rest of ``DEV_FONTS`` and the held-out
-looks need the packages named beside them: ``scripts/setup_system.sh bench`` installs them all; the
-blind set's and the "wider" pool's Python font packages come with the ``bench`` extra); a missing
-font file is skipped.
+looks need the packages named beside them: ``scripts/setup_system.sh bench`` installs them all, the
+blind set's among them; the "wider" pool's Python font packages come with the ``bench`` extra); a
+missing font file is skipped.
 """
 
 from __future__ import annotations
@@ -152,17 +152,17 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-29-c", chosen on 2026-11-29 (night) before it was drawn or measured, to
-# be measured once by bench/bench_vision.py: faces never used in development, in the bank, in the
-# tests or in an earlier blind or held-out set (nor close relatives of those), every one with the whole
-# Russian and Latin alphabets: Ubuntu Bold (a humanist sans, from the Python package rendercv-fonts),
-# Berenis ADF Pro Bold (a serif, Debian fonts-adf-berenis), Le Murmure (a condensed titling face,
-# Debian fonts-le-murmure), Lobster (a heavy script, Google Fonts' Python package: the ``bench``
-# extra) and Reggae One (a heavy display face, Debian fonts-reggae), drawn in every style of
-# ``random_look`` plus the held-out tile styles.
+# The blind set "blind-2026-11-30", chosen on 2026-11-30 before it was drawn or measured, to be
+# measured once by bench/bench_vision.py: faces never used in development, in the bank, in the tests
+# or in an earlier blind or held-out set (nor close relatives of those), every one with the whole
+# Russian and Latin alphabets: Steve Hand (a handwriting face, Debian fonts-sjfonts), Summersby (a text
+# face made for the screen, Debian fonts-summersby), Rampart One (a display face of outlined 3-D
+# blocks, Debian fonts-rampart), Asea Bold (a Didone serif after Firmin Didot's type) and Aroania (a
+# sans after Scholderer's New Hellenic), both from Debian fonts-ancient-scripts, drawn in every style
+# of ``random_look`` plus the held-out tile styles.
 BLIND_FONTS = (
-    "rendercv_fonts/Ubuntu/Ubuntu-Bold.ttf", "adf/BerenisADFPro-Bold.otf", "le-murmure/le-murmure.otf",
-    "fontpkg_lobster/files/Lobster-Regular.ttf", "reggae/ReggaeOne-Regular.ttf",
+    "sjfonts/SteveHand.ttf", "summersby/summersby.ttf", "rampart/RampartOne-Regular.ttf",
+    "ancient-scripts/AseaB_hint.ttf", "ancient-scripts/Aroania_hint.ttf",
 )
 # Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
 # causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
@@ -178,7 +178,8 @@ BLIND_FONTS = (
 # blind set "blind-2026-11-29" too: Literata, Overpass, Mulish, Geist, Geist Mono, Libre Franklin and
 # Caveat (weight 700) and News Cycle Regular; since 2026-11-29 (night) the spent blind set
 # "blind-2026-11-29-b" too: IBM Plex Sans, Source Code Pro, Roboto Flex, Nunito Sans (weight 700) and
-# Pacifico.
+# Pacifico; since 2026-11-30 the spent blind set "blind-2026-11-29-c" too: Ubuntu Bold, Berenis ADF Pro
+# Bold, Le Murmure, Lobster and Reggae One.
 WIDER_FONTS = (
     "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
     "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
@@ -210,6 +211,8 @@ WIDER_FONTS = (
     "RobotoFlex[GRAD,XOPQ,XTRA,YOPQ,YTAS,YTDE,YTFI,YTLC,YTUC,opsz,slnt,wdth,wght].ttf@700",
     "fontpkg_nunito_sans/files/NunitoSans[YTLC,opsz,wdth,wght].ttf@700",
     "fontpkg_pacifico/files/Pacifico-Regular.ttf",
+    "rendercv_fonts/Ubuntu/Ubuntu-Bold.ttf", "adf/BerenisADFPro-Bold.otf", "le-murmure/le-murmure.otf",
+    "fontpkg_lobster/files/Lobster-Regular.ttf", "reggae/ReggaeOne-Regular.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
