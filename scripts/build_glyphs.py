@@ -86,6 +86,11 @@ SHADOW_SHIFT = 0.085  # the shadow's shift right and down as a fraction of the c
 SAME = 0.965  # score above which a rendering adds nothing to the letter's others
 AMBIGUOUS = 0.95  # score with another letter's rendering above which a rendering is left out (crisp
 # renderings of two letters score up to 0.947, a few 9-pixel ones more; blurred small ones up to 1.0)
+ALTERNATE = {"Л": "Λ", "л": "Λ"}  # forms some faces draw a letter in, rendered from another character
+# where a bank font has none of its own: Л as a Greek capital lambda (Berenis ADF's Л and л, URW
+# Gothic's Л). Without one, a serif Λ fit the thin-barred А of the bank's serifs far better than any
+# Л and was read as А with confidence (a spent blind set's face, 56 tiles on 80 of its boards).
+MISSING = "\uffff"  # a character no font draws: a font without a glyph draws this one's box for it
 GREY_STEP = 17  # stored grey levels are multiples of this (16 levels): matching blurs finer steps
 # away, and the file is half the size
 
@@ -101,10 +106,13 @@ def render(font: ImageFont.FreeTypeFont, letter: str, stroke: int = 0) -> np.nda
 
 def renderings(path: Path, letter: str) -> list[np.ndarray]:
     """Normalized pictures of ``letter`` in the font at ``path``: every cap height, the small ones
-    also blurred, the larger ones also in faux bold and with a letter shadow."""
+    also blurred, the larger ones also in faux bold and with a letter shadow. None where the font
+    has no glyph for it."""
     out = []
     for cap in CAP_HEIGHTS:
         font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
+        if np.array_equal(render(font, letter), render(font, MISSING)):
+            return []
         coverage = render(font, letter)
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
         bold = [render(font, letter, int(round(FAUX_BOLD * cap)))] if cap in BOLD_CAPS else []
@@ -165,8 +173,9 @@ def main() -> None:
     for lang in LANGS:
         for case in (str.isupper, str.islower):  # a set of templates is matched on its own
             drawn = [(letter, name, pic) for letter in glyphs(lang) if case(letter)
+                     for form in (letter, *ALTERNATE.get(letter, ""))
                      for name, path in zip(BANK_FONTS, paths, strict=True)
-                     for pic in renderings(path, letter)]
+                     for pic in renderings(path, form)]
             letter_of = np.array([letter for letter, _, _ in drawn])
             clear = unambiguous(np.array([pic for _, _, pic in drawn]), letter_of)
             for letter in dict.fromkeys(letter_of):

@@ -41,7 +41,7 @@ TWINS = tuple(a + b for a, b in ALIKE.items()) + tuple(b + a for a, b in ALIKE.i
 # fits its twin nearly as well in most fonts (DejaVu Sans' r: d_r / d_г 0.52), so the twin says nothing
 # of which letter of its own alphabet the glyph is, only that it may be the other alphabet's: on a board
 # whose glyphs tell its alphabet, it is no rival (``Script.kin``).
-NEAR = {"upper": ("jл", "lь", "sз"), "lower": ("bь", "mш", "nп", "qч", "rг", "sз", "uц")}
+NEAR = {"upper": ("lь", "sз"), "lower": ("bь", "mш", "nп", "qч", "rг", "sз", "uц")}
 NEAR_TWINS = {case: tuple(p for pair in pairs for p in (pair, pair[::-1])) for case, pairs in NEAR.items()}
 
 
