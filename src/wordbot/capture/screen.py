@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from wordbot.capture.base import FrameSource
@@ -28,7 +29,8 @@ def grab_rect(sct, rect: Rect, part: Rect | None = None) -> np.ndarray:
         w, h = max(1, min(w, part[0] + part[2]) - px), max(1, min(h, part[1] + part[3]) - py)
         x, y = x + px, y + py
     shot = sct.grab({"left": int(x), "top": int(y), "width": int(w), "height": int(h)})
-    return np.ascontiguousarray(np.asarray(shot)[..., :3])  # BGRA -> BGR
+    # BGRA -> BGR: OpenCV's copy takes 0.1 ms where numpy's strided one took 2-6 ms a window
+    return cv2.cvtColor(np.asarray(shot), cv2.COLOR_BGRA2BGR)
 
 
 class ScreenRegion(FrameSource):
