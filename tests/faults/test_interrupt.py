@@ -98,6 +98,14 @@ def test_ctrl_c_while_a_list_is_compiled_and_saved_leaves_no_temporary_folder(tm
         assert left == [], (after, left)
 
 
+def probe(tmp_path, source: str) -> subprocess.CompletedProcess:
+    """Run ``source`` as the module ``probe`` with wordbot importable, SIGINT as a terminal gives it."""
+    (tmp_path / "probe.py").write_text(source, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"},
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
 def test_an_interrupt_hidden_in_a_system_error_is_recognised():
     try:
         try:
@@ -112,12 +120,9 @@ def test_an_interrupt_hidden_in_a_system_error_is_recognised():
 def test_a_ctrl_c_that_left_code_built_by_exec_still_ends_with_status_130(tmp_path):
     """A KeyboardInterrupt out of ``exec``'d source (how dataclasses build their methods) made CPython
     end a ``-m`` run by the signal after "stopped" was printed (1 of 10 Ctrl-Cs while commands load)."""
-    (tmp_path / "probe.py").write_text("import wordbot.cli as cli\n"
-                                       "cli._run = lambda args: exec('raise KeyboardInterrupt')\n"
-                                       "cli.main(['solve'])\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"},
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's
+    proc = probe(tmp_path, "import wordbot.cli as cli\n"
+                           "cli._run = lambda args: exec('raise KeyboardInterrupt')\n"
+                           "cli.main(['solve'])\n")
     assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])
 
 
@@ -125,7 +130,8 @@ def test_a_ctrl_c_raised_inside_a_callback_from_c_still_stops_the_command(tmp_pa
     """CPython cannot let an exception out of a ctypes callback (the compiler calls back into Python
     that way while it saves its cache): it printed "Exception ignored" and the endless search ran on
     (1 Ctrl-C in a CI run). The callback below receives the Ctrl-C; the loop after it must stop."""
-    (tmp_path / "probe.py").write_text(
+    proc = probe(
+        tmp_path,
         "import ctypes, os, signal, time\n"
         "import wordbot.cli as cli\n"
         "INT = ctypes.POINTER(ctypes.c_int)\n"
@@ -143,10 +149,7 @@ def test_a_ctrl_c_raised_inside_a_callback_from_c_still_stops_the_command(tmp_pa
         "    while True:\n"
         "        time.sleep(0.001)\n"
         "cli._run = run\n"
-        "cli.main(['solve'])\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"},
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's
+        "cli.main(['solve'])\n")
     assert (proc.returncode, proc.stderr.decode().splitlines()) == (130, [stopping.STOPPED])
 
 
@@ -154,8 +157,9 @@ def test_a_finaliser_left_half_done_by_a_ctrl_c_fails_silently(tmp_path):
     """A Ctrl-C between llvmlite's two steps of closing an object made its finaliser fail as the
     process ended: "Exception ignored ... AttributeError" under "stopped" (1 Ctrl-C in a CI run).
     After a Ctrl-C such failures are silent; before one, Python reports them as usual."""
-    (tmp_path / "probe.py").write_text(
-        "import gc, os, signal, time\n"
+    proc = probe(
+        tmp_path,
+        "import os, signal, time\n"
         "import wordbot.cli as cli\n"
         "class Half:\n"
         "    def __del__(self):\n"
@@ -167,10 +171,7 @@ def test_a_finaliser_left_half_done_by_a_ctrl_c_fails_silently(tmp_path):
         "    while True:\n"
         "        time.sleep(0.001)\n"
         "cli._run = run\n"
-        "cli.main(['solve'])\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "probe"], capture_output=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{tmp_path}"},
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's
+        "cli.main(['solve'])\n")
     err = proc.stderr.decode()
     assert proc.returncode == 130, err
     assert err.count("Exception ignored") == 1, err
