@@ -111,9 +111,9 @@ def renderings(path: Path, letter: str) -> list[np.ndarray]:
     out = []
     for cap in CAP_HEIGHTS:
         font = ImageFont.truetype(str(path), int(round(cap / 0.72)))
-        if np.array_equal(render(font, letter), render(font, MISSING)):
-            return []
         coverage = render(font, letter)
+        if np.array_equal(coverage, render(font, MISSING)):
+            return []
         blurred = [cv2.GaussianBlur(coverage, (0, 0), s) for s in BLURS] if cap in BLURRED else []
         bold = [render(font, letter, int(round(FAUX_BOLD * cap)))] if cap in BOLD_CAPS else []
         shadowed = [_shadowed(coverage, max(1, int(round(SHADOW_SHIFT * cap))))] if cap in SHADOW_CAPS else []
