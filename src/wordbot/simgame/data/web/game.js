@@ -29,7 +29,8 @@
 // lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
 // undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
 // hitch=N:MS: a page that stalls now and then: from every N-th tap on the board, for MS ms, each
-// tap, click and key is handled MS ms after it comes (in order), as a busy browser handles them.
+// tap, click and key is handled MS ms after it comes, and any that comes later not before it (in
+// order, as a busy browser handles them).
 
 const opts = new URLSearchParams(location.search);
 const INPUT = opts.get("input") || "drag";
@@ -152,13 +153,17 @@ function visit(cell) {
 
 let boardTaps = 0;
 let stalledAt = -Infinity;
+let freeAt = -Infinity;  // when the inputs put off so far are all handled
 function stalling(handler) {  // hitch: the handler as a page that stalls now and then runs it
-  return e => {
+  return e => {  // in the order the inputs came, as a browser's one thread handles them: an input
+    // after the stall waits for those put off in it
     const now = performance.now();
     if (HITCH_EVERY && e.currentTarget === board && ++boardTaps % HITCH_EVERY === 0) stalledAt = now;
-    if (now - stalledAt < HITCH_MS) {
+    const at = Math.max(now - stalledAt < HITCH_MS ? now + HITCH_MS : now, freeAt);
+    if (at > now) {
       e.preventDefault();
-      setTimeout(() => handler(e), HITCH_MS);
+      freeAt = at;
+      setTimeout(() => handler(e), at - now);
     } else handler(e);
   };
 }
