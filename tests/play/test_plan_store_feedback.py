@@ -290,6 +290,26 @@ def test_a_board_only_capture_looks_as_the_window_does():
         assert watch.changed_cells(idle, watch.colours(frame[at[1]:, at[0]:], at=at)) == set()
 
 
+@pytest.mark.parametrize("at", [(0, 0), (7, 9)])
+def test_a_frame_polled_again_looks_as_it_did(at):
+    """Looks reused for a frame whose sampled pixels did not change equal looks made afresh: each
+    row and each column of pixels changed in turn (across cells or beside them), then the first
+    frame again."""
+    centres = [(58.5 + 108 * (i % 2), 58.5 + 108 * (i // 2)) for i in range(4)]
+    grain = np.random.default_rng(2).integers(-40, 41, (240, 240, 1))
+    rest = np.clip(_dusk([]).astype(int) + grain, 0, 255).astype(np.uint8)
+    watch = Watch((10, 10, 204, 204), centres, 108)
+    watch.colours(rest)
+    for line in [np.s_[k, :] for k in range(240)] + [np.s_[:, k] for k in range(240)]:
+        other = rest.copy()
+        other[line] = 255 - other[line]
+        for frame in (other, rest):
+            fresh = Watch((10, 10, 204, 204), centres, 108)
+            fresh.colours(np.pad(rest, ((0, 1), (0, 1), (0, 0))))  # at rest, from a frame of another size
+            part = frame[at[1]:, at[0]:]
+            assert np.array_equal(watch.colours(part, at=at), fresh.colours(part, at=at))
+
+
 THIN = "islevrcupawm"
 
 
