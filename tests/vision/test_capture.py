@@ -91,6 +91,44 @@ def test_window_is_found_captured_read_and_followed(rng, display24):
 
 
 @pytest.mark.gui
+@pytest.mark.parametrize("managed", [False, True], ids=["bare", "openbox"])
+def test_a_window_moved_resized_or_hidden_is_followed_at_once(display24, request, managed):
+    """The window's place, kept between changes the X server tells of, is its place after each
+    change (with a window manager too, which moves its frame around the window): moved, resized,
+    hidden (no frame from it) and shown again."""
+    tk = pytest.importorskip("tkinter")
+    if managed:
+        request.getfixturevalue("window_manager")
+    root = tk.Tk()
+
+    def settle() -> tuple[int, int, int, int]:
+        for _ in range(20):
+            root.update()
+            root.after(10)
+        return root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
+
+    try:
+        root.title("wordbot place test")
+        root.geometry("300x200+50+60")
+        settle()
+        with open_source(window="place TEST") as src:
+            for geometry in ("300x200+220+90", "360x240+220+90", "360x240+10+10"):
+                root.geometry(geometry)
+                x, y, w, h = settle()
+                assert src.locate() == (x, y), geometry
+                assert src.grab().shape[:2] == (h, w), geometry
+            root.withdraw()
+            settle()
+            with pytest.raises(WordbotError, match="gone"):
+                src.grab()
+            root.deiconify()
+            x, y, w, h = settle()
+            assert src.locate() == (x, y) and src.grab().shape[:2] == (h, w)
+    finally:
+        root.destroy()
+
+
+@pytest.mark.gui
 def test_missing_window(display24):
     with pytest.raises(WordbotError, match="no window"):
         open_source(window="no such window title 4711")

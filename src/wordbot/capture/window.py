@@ -17,6 +17,11 @@ from wordbot.errors import WordbotError
 
 
 class _X11:
+    """Windows by title, and where one is. The window followed has its place kept until the X
+    server tells of a change to it or to a window it sits in (moved, resized, hidden, re-parented
+    by the window manager, gone): a place asked for on every poll of a round would cost three
+    round trips to the server each time, long ones on a busy machine."""
+
     def __init__(self) -> None:
         from Xlib import X, display, error
 
@@ -26,8 +31,10 @@ class _X11:
             raise WordbotError(f"cannot open the X display: {exc}") from None
         self.root = self.display.screen().root
         self._viewable = X.IsViewable
+        self._structure = X.StructureNotifyMask
         self._net_name = self.display.intern_atom("_NET_WM_NAME")
         self._utf8 = self.display.intern_atom("UTF8_STRING")
+        self._kept: tuple[object, tuple[int, int, int, int] | None] | None = None  # (window, its place)
 
     def _title(self, win) -> str:
         try:
@@ -52,12 +59,43 @@ class _X11:
                 continue
             if win == self.root or want not in self._title(win).lower():
                 continue
-            rect = self.rect(win)
+            rect = self._ask(win)
             if rect is not None and rect[2] * rect[3] > best_area:
                 best, best_area = win, rect[2] * rect[3]
         return best
 
     def rect(self, win) -> tuple[int, int, int, int] | None:
+        """Where ``win`` is on the screen (None: not viewable or gone), asked of the server only
+        when it told of a change since it was last asked."""
+        if self._stirred() or self._kept is None or self._kept[0] != win:
+            self._follow(win)  # told of changes from now on: none between the asking and this
+            self._kept = (win, self._ask(win))
+        return self._kept[1]
+
+    def _stirred(self) -> bool:
+        """Whether the server told of a change to a window followed since the last call (the
+        events are read off the connection without a round trip, then dropped)."""
+        try:
+            pending = self.display.pending_events()
+            for _ in range(pending):
+                self.display.next_event()
+            return pending > 0
+        except Exception:  # the connection's errors: ask again
+            return True
+
+    def _follow(self, win) -> None:
+        """Have the server tell of changes to ``win`` and to each window it sits in (a window
+        manager moves its frame, not the window)."""
+        from Xlib import error
+
+        try:
+            while win is not None and win != self.root:
+                win.change_attributes(event_mask=self._structure, onerror=error.CatchError())
+                win = win.query_tree().parent
+        except Exception:  # gone meanwhile: asking where it is says so
+            pass
+
+    def _ask(self, win) -> tuple[int, int, int, int] | None:
         try:
             if win.get_attributes().map_state != self._viewable:
                 return None
