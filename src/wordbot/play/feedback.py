@@ -43,10 +43,16 @@ def tile_colours(frame: np.ndarray, centres: Sequence[tuple[float, float]], tile
     fill: a letter that changes colour); and the central part's samples (cells, rows, columns, RGB),
     to tell a mark drawn over part of it. ``tile``: the pitch; ``half``: half the tile's side (the
     pitch's 0.45 when not known)."""
-    patches = _stacked(frame, centres, max(2, int(tile * 0.36)))
+    central, band = _reaches(tile, half)
+    patches = _stacked(frame, centres, central)
     fill, ink = _centre(patches)
-    rim = _rim(frame, centres, max(3, int(half if half is not None else tile * 0.45)))
+    rim = _rim(frame, centres, band)
     return np.concatenate([fill, rim, ink], axis=1), patches
+
+
+def _reaches(tile: float, half: float | None) -> tuple[int, int]:
+    """How far from a cell's centre ``tile_colours`` samples its central part and its rim band."""
+    return max(2, int(tile * 0.36)), max(3, int(half if half is not None else tile * 0.45))
 
 
 def _patches(frame: np.ndarray, centres: Sequence[tuple[float, float]], half: int) -> list[np.ndarray]:
@@ -219,7 +225,7 @@ class Watch:
 
     def _seen(self, frame: np.ndarray, centres: list[tuple[int, int]]) -> np.ndarray:
         """The part of ``frame`` that ``tile_colours`` samples: every cell's patch and rim band."""
-        reach = max(3, int(np.ceil(max(self.half, 0.45 * self.pitch)))) + 1
+        reach = max(_reaches(self.pitch, self.half)) + 1
         xs, ys = [x for x, _ in centres], [y for _, y in centres]
         h, w = frame.shape[:2]
         return frame[max(0, min(ys) - reach): max(0, min(h, max(ys) + reach + 1)),
