@@ -22,6 +22,24 @@ def test_pyautogui_driver_moves_the_real_pointer_with_failsafe_on():
     assert driver.position() == (120, 90)
 
 
+def test_the_mouse_thrown_into_a_corner_stops_every_pointer_step_before_it_is_sent():
+    from wordbot.act.base import Stopped
+    from wordbot.act.pyautogui_driver import PyAutoGUIDriver
+
+    driver = PyAutoGUIDriver()
+    try:
+        for step in (driver.move, driver.press, driver.release, driver.tap):
+            subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)
+            with pytest.raises(Stopped, match="corner"):
+                step(100, 100)
+            assert driver.position() == (0, 0)  # nothing sent
+        subprocess.run(["xdotool", "mousemove", "300", "300"], check=True)
+        driver.tap(100, 100)
+        assert driver.position() == (100, 100)
+    finally:
+        driver.close()
+
+
 def test_stop_key_sets_the_stop_event():
     stop = threading.Event()
     hotkey = StopHotkey(stop)

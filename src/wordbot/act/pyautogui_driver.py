@@ -1,4 +1,5 @@
-"""The desktop mouse and keyboard through pyautogui (X11 via XTest, Windows, macOS).
+"""The desktop mouse and keyboard: pyautogui on Windows and macOS; on X11 XTest directly (the
+mouse: ``xpointer``, the keyboard: ``xkeys``), with pyautogui's fail-safe.
 
 pyautogui's fail-safe stays on: throwing the mouse into a screen corner raises
 ``pyautogui.FailSafeException`` at the next call (and before every key typed), which play reports
@@ -17,7 +18,7 @@ from wordbot.errors import WordbotError
 
 if TYPE_CHECKING:
     from wordbot.act.xkeys import XKeys
-    from wordbot.act.xpointer import ButtonWatch
+    from wordbot.act.xpointer import XPointer
 
 # X keysym names -> pyautogui's names, for the platforms where pyautogui types.
 PYAUTOGUI_KEYS = {
@@ -42,7 +43,7 @@ class PyAutoGUIDriver:
         self.key_delay, self.key_settle = key_delay, key_settle
         self._xkeys: XKeys | None = None
         self._keys_done: weakref.finalize | None = None  # gives the shared keyboard back
-        self._buttons: ButtonWatch | None = None
+        self._pointer: XPointer | None = None
 
     def _call(self, fn, *args, **kw) -> None:
         try:
@@ -51,31 +52,49 @@ class PyAutoGUIDriver:
             raise Stopped("stopped: the mouse was moved into a screen corner (fail-safe)") from None
 
     def press(self, x: float, y: float) -> None:
-        self._call(self._gui.mouseDown, round(x), round(y), button="left")
+        if x11 := self._x11():
+            x11.press(x, y)
+        else:
+            self._call(self._gui.mouseDown, round(x), round(y), button="left")
 
     def move(self, x: float, y: float) -> None:
-        self._call(self._gui.moveTo, round(x), round(y))
+        if x11 := self._x11():
+            x11.move(x, y)
+        else:
+            self._call(self._gui.moveTo, round(x), round(y))
 
     def release(self, x: float, y: float) -> None:
-        self._call(self._gui.mouseUp, round(x), round(y), button="left")
-        self._delivered()
+        """On X11, returns once the server has delivered the release (see ``xpointer``)."""
+        if x11 := self._x11():
+            x11.release(x, y)
+        else:
+            self._call(self._gui.mouseUp, round(x), round(y), button="left")
 
     def tap(self, x: float, y: float) -> None:
-        self._call(self._gui.click, round(x), round(y))
-        self._delivered()
-
-    def _delivered(self) -> None:
-        """On X11, wait until the server has delivered the release (see ``xpointer``)."""
-        if sys.platform.startswith("linux"):
-            from wordbot.act.xpointer import ButtonWatch
-
-            if self._buttons is None:
-                self._buttons = ButtonWatch()
-            self._buttons.released()
+        if x11 := self._x11():
+            x11.tap(x, y)
+        else:
+            self._call(self._gui.click, round(x), round(y))
 
     def position(self) -> tuple[int, int]:
+        if x11 := self._x11():
+            return x11.position()
         p = self._gui.position()
         return int(p[0]), int(p[1])
+
+    def _x11(self) -> XPointer | None:
+        if not sys.platform.startswith("linux"):
+            return None
+        if self._pointer is None:
+            from wordbot.act.xpointer import XPointer
+
+            self._pointer = XPointer(self._cornered)
+        return self._pointer
+
+    def _cornered(self, at: tuple[int, int]) -> None:
+        """pyautogui's fail-safe, on a position already asked for."""
+        if self._gui.FAILSAFE and at in self._gui.FAILSAFE_POINTS:
+            raise Stopped("stopped: the mouse was moved into a screen corner (fail-safe)")
 
     def key(self, name: str) -> None:
         """Press and release one key, named as X names keysyms: "Return", "Escape", "BackSpace"..."""
@@ -102,13 +121,13 @@ class PyAutoGUIDriver:
 
     def close(self) -> None:
         """Give back the shared keyboard (its letters unbound once no driver uses it; also done when
-        the driver is collected, and at exit) and the pointer watch's connection."""
+        the driver is collected, and at exit) and the pointer's connection."""
         if self._keys_done is not None:
             self._keys_done()
             self._xkeys = self._keys_done = None
-        if self._buttons is not None:
-            self._buttons.close()
-            self._buttons = None
+        if self._pointer is not None:
+            self._pointer.close()
+            self._pointer = None
 
     def _keyboard(self) -> XKeys:
         from wordbot.act import xkeys
