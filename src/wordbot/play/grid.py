@@ -60,6 +60,8 @@ SCORE_REST = 1.2  # seconds the score's place is waited for to stop changing bef
 # changing longer (a clock beside it) is not waited for longer
 CELL_REST = 0.5  # seconds the board's cells are waited for to stop changing before a word (a tile still
 # shrinking back from the last word's selection, taken as the base halfway, hides its next selection)
+OVER_HOLD = 0.2  # seconds a state that ends a reply's wait (a cell taken back) must hold: a verdict's
+# animation clearing the cells one by one passes through it faster
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 TEXT_WORDS = 2 * LEARN_WORDS + 2  # learning words whose replies' texts are read, at most, for one they share
 TEXT_CALM = 0.3  # seconds of calm that end a reply told by its text: a message popping up is drawn
@@ -603,8 +605,14 @@ class GridPlayer(Seat):
         again = None
         if style == "click" and self.opts.input.confirm:
             again = partial(actor.confirm, self.opts.input.confirm, points[-1], self._button_point())
-        reply = self._reply(base, base_colours, cells, held, again, ahead=self._ahead is not None)
-        if style == "click" and not self.opts.input.confirm:
+
+        def took_back(colours: np.ndarray) -> bool:  # the last cell, tapped again, taken back
+            return self._shown(base_colours, cells, colours) == set(cells[:-1])
+
+        finding = style == "click" and not self.opts.input.confirm
+        reply = self._reply(base, base_colours, cells, held, again, ahead=self._ahead is not None,
+                            over=took_back if finding else None)
+        if finding:
             reply = self._find_confirm(actor, base, base_colours, cells, held, reply)
         if style == "click" and reply.empty:  # the confirm may be lost: the word still selected
             self._stale = self._still_selected(board, self._selection)
@@ -717,16 +725,18 @@ class GridPlayer(Seat):
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Reply) -> Reply:
         """A click game's confirm, found on a word whose cells show selected: the last cell clicked
-        again (done already), else Return, else a button beside the board whose text says it sends
-        (Submit, OK, Готово; never one that says Quit or Hint). Kept once the game reacts; with
-        none, the selection is cleared (Escape) and the next word tries again (no reply). The
-        word's colour while held is none: it showed before any confirm (a mark over the tiles
-        looks one way on one tile, another over several)."""
+        again (done already), else a button beside the board whose text says it sends (Submit, OK,
+        Готово; never one that says Quit or Hint), else Return. A button is tried before Return:
+        a game showing one takes words by it, and Return, which shows nothing where it does
+        nothing, costs a whole reply's wait. Kept once the game reacts; with none, the selection is
+        cleared (Escape) and the next word tries again (no reply). The word's colour while held is
+        none: it showed before any confirm (a mark over the tiles looks one way on one tile,
+        another over several)."""
         if reply.after:
             self.opts.input.confirm = "last"
             return reply
-        buttons = self._send_buttons(base)  # read while Return is tried
-        tries, void = [("enter", None)], set()
+        tries = [*(("button", b) for b in self._send_buttons(base).result()), ("enter", None)]
+        void: set[tuple[str, Box | None]] = set()
         whole, undone = set(cells), set(cells[:-1])
         shown = self._shown(base_colours, cells)
         took_back = False  # the second tap on the last cell took it back
@@ -747,9 +757,9 @@ class GridPlayer(Seat):
                 actor.taps([(self.origin[0] + x + w / 2, self.origin[1] + y + h / 2)])
             reply = self._reply(base, base_colours, cells, held)
             shown = self._shown(base_colours, cells)
-            if shown == undone and confirm not in void:  # the undo showed only now: no try
+            if shown == undone and (confirm, box) not in void:  # the undo showed only now: no try
                 took_back = True
-                void.add(confirm)
+                void.add((confirm, box))
                 tries.insert(i + 1, (confirm, box))
                 actor.bounds = self._bounds()
                 continue
@@ -760,8 +770,6 @@ class GridPlayer(Seat):
                          + (", a second tap on its last tile takes that tile back" if took_back else ""))
                 return reply
             actor.bounds = self._bounds()
-            if box is None:  # Return did nothing: the buttons beside the board, read once
-                tries += [("button", b) for b in buttons.result()]
         if shown == whole:
             actor.driver.key("Escape")
         return Reply(Signature())
@@ -817,6 +825,7 @@ class GridPlayer(Seat):
             self.opts.input.style = style
             selected = 0
             if style == "click":
+                self._send_buttons(start)  # read in the background meanwhile, for the confirm
                 kept = self._keeps_a_click(actor, word, start)
                 if kept is None:
                     continue
@@ -825,7 +834,9 @@ class GridPlayer(Seat):
             reply = self._attempt(actor, word, base, selected)
             if reply is not None and not reply.empty:
                 break
-            base = self._settle()[0] or self.grab()
+            # at rest for the next try; a cell the try left selected for longer than a cell takes
+            # to show is kept by the game (a click game selecting on a press), not waited for
+            base = self._settle(timeout=self.opts.hold_wait)[0] or self.grab()
         else:
             self._unmoved += 1
             if self._unmoved < STYLE_WORDS:  # a refused word a game shows nothing for, a game not started
@@ -1007,14 +1018,17 @@ class GridPlayer(Seat):
                      f"{self.opts.hold_wait:.1f} s")
 
     def _reply(self, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
-               again: Callable[[], None] | None = None, ahead: bool = False) -> Reply:
+               again: Callable[[], None] | None = None, ahead: bool = False,
+               over: Callable[[np.ndarray], bool] | None = None) -> Reply:
         """Watch the window after a word until it shows all an acceptance shows, or (another reply)
         until the wait runs out: a reply's parts may come frames apart, and one cut short would
         be taken for a refusal, its rest for the next word's reply. ``again`` sends the word once
         more when nothing showed for RESEND times the game's slowest reply yet and the word still
         shows selected: its confirm was lost (a second one after a taken word starts a selection).
         ``ahead``: the next word is typed, its path shown in the selection's colour: the word's
-        cells showing it are no part of its reply."""
+        cells showing it are no part of its reply. ``over``: said of the cells' colours, no reply
+        is coming once it has held for OVER_HOLD while nothing else showed (a tap that took a cell
+        back sent nothing)."""
         spec = self.opts.feedback
         if spec.silent:
             return Reply(Signature())
@@ -1043,6 +1057,7 @@ class GridPlayer(Seat):
         first, last, calm = None, None, t0
         flash, marks = None, set()
         first_shown, last_shown = None, None  # the first and last frames showing a change outside the board
+        over_since = None
         while True:
             frame = self.grab()
             colours = self.watch.colours(frame.image)
@@ -1091,6 +1106,10 @@ class GridPlayer(Seat):
                 bound = rest if looks or self.replies.partial(sig) else limit
             if now - t0 > bound:
                 break
+            if over is not None and first is None:
+                over_since = (over_since or now) if over(colours) else None
+                if over_since is not None and now - over_since >= OVER_HOLD:
+                    break
             if first is None and resend is not None and now - t0 > resend and selected:
                 again()
                 self.report.resent += 1
