@@ -725,17 +725,18 @@ class GridPlayer(Seat):
     def _find_confirm(self, actor: Actor, base: Frame, base_colours: np.ndarray, cells: list[int], held: Held,
                       reply: Reply) -> Reply:
         """A click game's confirm, found on a word whose cells show selected: the last cell clicked
-        again (done already), else a button beside the board whose text says it sends (Submit, OK,
-        Готово; never one that says Quit or Hint), else Return. A button is tried before Return:
-        a game showing one takes words by it, and Return, which shows nothing where it does
-        nothing, costs a whole reply's wait. Kept once the game reacts; with none, the selection is
-        cleared (Escape) and the next word tries again (no reply). The word's colour while held is
-        none: it showed before any confirm (a mark over the tiles looks one way on one tile,
-        another over several)."""
+        again (done already), else Return, else a button beside the board whose text says it sends
+        (Submit, OK, Готово; never one that says Quit or Hint). Return goes first: where the game
+        ignores it, its reply's wait gives a second tap shown late (taking the last cell back) the
+        time to show before anything can send the word short. Kept once the game reacts; with
+        none, the selection is cleared (Escape) and the next word tries again (no reply). The
+        word's colour while held is none: it showed before any confirm (a mark over the tiles
+        looks one way on one tile, another over several)."""
         if reply.after:
             self.opts.input.confirm = "last"
             return reply
-        tries = [*(("button", b) for b in self._send_buttons(base).result()), ("enter", None)]
+        buttons = self._send_buttons(base)  # being read since the click style's first try
+        tries = [("enter", None)]
         void: set[tuple[str, Box | None]] = set()
         whole, undone = set(cells), set(cells[:-1])
         shown = self._shown(base_colours, cells)
@@ -770,6 +771,8 @@ class GridPlayer(Seat):
                          + (", a second tap on its last tile takes that tile back" if took_back else ""))
                 return reply
             actor.bounds = self._bounds()
+            if box is None:  # Return did nothing: the buttons beside the board
+                tries += [("button", b) for b in buttons.result()]
         if shown == whole:
             actor.driver.key("Escape")
         return Reply(Signature())
