@@ -26,6 +26,7 @@ PYAUTOGUI_KEYS = {
     "Delete": "delete", "Left": "left", "Right": "right", "Up": "up", "Down": "down",
     "Home": "home", "End": "end",
 }
+FAIL_SAFE = "stopped: the mouse was moved into a screen corner (fail-safe)"
 
 
 class PyAutoGUIDriver:
@@ -49,7 +50,7 @@ class PyAutoGUIDriver:
         try:
             fn(*args, **kw)
         except self._gui.FailSafeException:
-            raise Stopped("stopped: the mouse was moved into a screen corner (fail-safe)") from None
+            raise Stopped(FAIL_SAFE) from None
 
     def press(self, x: float, y: float) -> None:
         if x11 := self._x11():
@@ -94,7 +95,7 @@ class PyAutoGUIDriver:
     def _cornered(self, at: tuple[int, int]) -> None:
         """pyautogui's fail-safe, on a position already asked for."""
         if self._gui.FAILSAFE and at in self._gui.FAILSAFE_POINTS:
-            raise Stopped("stopped: the mouse was moved into a screen corner (fail-safe)")
+            raise Stopped(FAIL_SAFE)
 
     def key(self, name: str) -> None:
         """Press and release one key, named as X names keysyms: "Return", "Escape", "BackSpace"..."""

@@ -735,7 +735,7 @@ class GridPlayer(Seat):
         if reply.after:
             self.opts.input.confirm = "last"
             return reply
-        buttons = self._send_buttons(base)  # being read since the click style's first try
+        buttons = self._send_buttons(base)  # read in the background (from the style search's click, if any)
         tries = [("enter", None)]
         void: set[tuple[str, Box | None]] = set()
         whole, undone = set(cells), set(cells[:-1])
