@@ -149,6 +149,29 @@ def test_a_clock_drawn_as_a_shrinking_bar_is_noise_all_along():
         assert watch.marks(later, message) == {"above:0"}
 
 
+def test_a_bar_first_seen_moving_where_it_is_shaded_is_noise_all_along():
+    """The first step seen of a bar's end may cross a shaded part of it (Chromium's bar, a rounded
+    or blended edge): no one colour turned into another, so only the room around it is noise.
+    The steps after it lie in that room; each is still looked at, and one that turns the bar's
+    colour into the track's makes the rest of the bar noise (its end, far on, is no reply)."""
+    bar, track, shade = (161, 195, 79), (59, 43, 38), (132, 153, 66)
+    watch = Watch((100, 100, 100, 100), [(150, 150)], 100)
+
+    def at(end: int) -> np.ndarray:  # the bar filled up to ``end``; its end column shaded at the start
+        frame = np.full((300, 600, 3), 18, np.uint8)
+        frame[20:32, 40:560] = track
+        frame[20:32, 40:end] = bar
+        if end == 500:
+            frame[20:23, end - 1] = frame[29:32, end - 1] = shade
+        return frame
+
+    frames = [at(500 - i // 2) for i in range(50)]  # a pixel every other frame
+    for prev, frame in zip(frames, frames[1:], strict=False):
+        watch.learn_noise(prev, frame)
+    watch.learn_noise(frames[0], frames[-1])
+    assert watch.marks(frames[-1], at(300)) == set()
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([3, 4]))
 def test_changes_are_found_as_a_plain_whole_window_comparison_finds_them(seed, channels):

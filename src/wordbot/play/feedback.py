@@ -235,16 +235,17 @@ class Watch:
         """Cells whose colour moved away from the baseline colours (by more than ``by``)."""
         return {int(i) for i in np.nonzero(np.linalg.norm(colours - base, axis=1) > by)[0]}
 
-    def outside(self, a: np.ndarray, b: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray:
-        """Pixels that differ between two frames, outside the board, the noise and ``ignore``
-        (uint8 mask)."""
+    def outside(self, a: np.ndarray, b: np.ndarray, ignore: np.ndarray | None = None,
+                noise: bool = True) -> np.ndarray:
+        """Pixels that differ between two frames, outside the board, the noise (unless not
+        ``noise``) and ``ignore`` (uint8 mask)."""
         if a.shape != b.shape:
             return np.zeros(b.shape[:2], np.uint8)
         diff = differs(a, b)
         x, y, w, h = self.box
         m = int(self.pitch * 0.3)
         diff[max(0, y - m): y + h + m, max(0, x - m): x + w + m] = False
-        for mask in (self.noise, ignore):
+        for mask in (self.noise if noise else None, ignore):
             if mask is not None and mask.shape == diff.shape:
                 diff &= ~mask
         return diff.astype(np.uint8)
@@ -272,8 +273,10 @@ class Watch:
         """Add what changed between two frames taken with no input to the noise, grown to the whole
         line of text (a clock's tens change later than its units) and, where one colour turned into
         another, to the rest of that colour in line with it (a clock drawn as a shrinking bar: the
-        rest of the bar goes the same way later)."""
-        diff = self.outside(a, b)
+        rest of the bar goes the same way later). The noise known already is looked at again: the
+        first step seen of a bar's end may cross a shaded part of it (no one colour turned into
+        another), and every later step lies in the room that first one added."""
+        diff = self.outside(a, b, noise=False)
         if not diff.any():
             return
         n, labels, stats, _ = cv2.connectedComponentsWithStats(diff)
