@@ -6,9 +6,11 @@ ring alone, a taken word by a fading toast and a "found / total" count (no score
 game sent by a Submit button whose second tap on a tile takes it back, the same on a 5x5 board of
 4+ letter words (its rule read from the page) whose selection is a stroke drawn over the tiles and
 whose clock is a shrinking bar, a click game sent by Return where a tap on a selected tile trims
-the word back to it and a selected tile grows in a ring, and a drag game whose replied path
-bounces and whose score counts up. The score the bot reads is the game's own. A page that shows taps
-later than play waits for them, and one that stalls now and then."""
+the word back to it and a selected tile grows in a ring, a drag game whose replied path
+bounces and whose score counts up, and a drag game whose taken word flies to a list beside the
+board as a chip, whose clock is a ring that empties smoothly and whose Hint button pulses all
+round. The score the bot reads is the game's own. A page that shows taps later than play waits
+for them, and one that stalls now and then."""
 
 import threading
 import time
@@ -25,12 +27,13 @@ from wordbot.simgame.gamelog import read_log
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type", "ring-toast": "drag",
-         "submit-undo": "click", "line-submit": "click", "tap-trim": "click", "drag-bounce": "drag"}
+         "submit-undo": "click", "line-submit": "click", "tap-trim": "click", "drag-bounce": "drag",
+         "pulse-ring": "drag"}
 # of the board's points in 30 s, on a busy machine (a 5x5 board holds about 2.3 times a 4x4's points)
 SHARE = {"line-submit": 0.08, "drag-bounce": 0.2}  # drag-bounce: its score counts up for 0.8 s after each
 # word, waited for before the next (its rise is the next word's evidence): 39 words, 44% in 40 s idle
 # the others show no score (ring-toast counts words found, tap-trim too)
-SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce"}
+SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce", "pulse-ring"}
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -69,6 +69,13 @@ VARIANTS = {
     # drag; a replied path bounces for 0.4 s, green if taken, red if refused, then shows plain; the
     # score counts up to its new value over 0.8 s; Lato on pale gradient tiles with a drop shadow
     "drag-bounce": "feedback=bounce&look=light",
+    # drag; a taken word a chip in capitals that slides from the board's centre to a "Found" list
+    # right of the board over 0.6 s (newest on top, 8 shown), "Score N" in the header at once; a
+    # refused path flashes red, one found before grey-blue, for 0.5 s; the time left a ring that
+    # empties smoothly with the seconds in its middle, at 0 a "Time's up" panel over the board; a
+    # "Hint" button under the board that pulses all round and does nothing; Comfortaa on yellow
+    # keys with a darker bottom edge on lavender, a held path light pink
+    "pulse-ring": "feedback=fly&clock=ring&idle=pulse&look=candy",
 }
 
 
@@ -83,7 +90,8 @@ class Page:
 
 
 PAGES = {"line-submit": Page(size=5, min_len=4, side=250, footer=148),
-         "submit-undo": Page(side=250, footer=148)}
+         "submit-undo": Page(side=250, footer=148),
+         "pulse-ring": Page(side=220, footer=160)}  # the Found list; the Hint button above the message
 CHROMIUM_FLAGS = ("--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-features=Translate",
                   "--password-store=basic", "--no-sandbox", "--disable-gpu", "--disable-quic",

@@ -3,8 +3,9 @@
 // nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
 // tiles here exactly as in a real browser game. The server judges and logs every submission.
 // The page's query picks a variant: input=drag|click|type (click: confirm=last|enter|button),
-// feedback=held|list|score|toast|panel|status|bounce (what shows a word's fate), mark=tile|line|grow
-// (what shows a selection), clock=digits|bar, look=wordhunt|night|paper|ring|dusk|tide|light.
+// feedback=held|list|score|toast|panel|status|bounce|fly (what shows a word's fate), mark=tile|line|grow
+// (what shows a selection), clock=digits|bar|ring, idle=pulse (something that moves all the time),
+// look=wordhunt|night|paper|ring|dusk|tide|light|candy.
 // feedback=toast: a taken word shows as a toast that fades over a second and a counter "found /
 // total" (no score); a refused one turns its path red and shakes it for half a second.
 // confirm=button: Submit sends a clicked word, Clear drops it; a tap on the last tile does nothing,
@@ -26,6 +27,18 @@
 // score counts up from the old value to the new over 0.8 s.
 // look=tide: cream square tiles on deep teal; look=light: a pale page, tiles with a subtle gradient
 // and a drop shadow, letters in Lato (no other look's face).
+// feedback=fly: a taken word becomes a chip (the word in capitals on a coloured rounded rectangle)
+// that slides from the board's centre to the top of a "Found" list right of the board over 0.6 s and
+// stays there (newest on top, at most 8 shown); the score ("Score 12", in the header) changes at
+// once. A refused path's tiles flash red for 0.5 s, an already found word's grey-blue (no chip).
+// clock=ring: the time left as a ring in the header's right end that empties smoothly (an SVG
+// circle's stroke-dashoffset, eased by a CSS transition; one colour throughout), the seconds left
+// in digits at its centre; at the end a "Time's up" panel over the board.
+// idle=pulse: a "Hint" button under the board whose glow and size breathe (1.6 s a breath) all
+// round, whatever happens; clicking it does nothing.
+// look=candy: a light lavender page, rounded warm-yellow tiles with a darker 3 px bottom edge (a
+// key's look), dark purple capitals in Comfortaa (no other look's face) with a soft shadow; a held
+// path turns light pink.
 // lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
 // undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
 // hitch=N:MS: a page that stalls now and then: from every N-th tap on the board, for MS ms, each
@@ -38,6 +51,7 @@ const CONFIRM = opts.get("confirm") || "last";
 const FEEDBACK = opts.get("feedback") || "held";
 const MARK = opts.get("mark") || "tile";
 const CLOCK = opts.get("clock") || "digits";
+const IDLE = opts.get("idle") || "";
 const UNDO = opts.get("retap") === "undo";
 const TRIM = opts.get("retap") === "trim";
 const LAG = Number(opts.get("lag") || 0);
@@ -85,6 +99,10 @@ async function start() {
   document.getElementById("line").toggleAttribute("hidden", MARK !== "line");  // an SVG has no .hidden
   document.getElementById("panel").hidden = FEEDBACK !== "panel";
   document.getElementById("bar").hidden = CLOCK !== "bar";
+  document.getElementById("ring").hidden = CLOCK !== "ring";
+  document.getElementById("clock").hidden = CLOCK === "ring";  // the ring has its own digits
+  document.getElementById("found").hidden = FEEDBACK !== "fly";
+  document.getElementById("hintrow").hidden = IDLE !== "pulse";
   showScore();
   tick();
 }
@@ -229,8 +247,8 @@ function release() {
   const cells = path;
   path = null;
   paint();  // every tile plain again at once
-  // a quick repeat shows yellow; panel, status and bounce show only what the game replied
-  if (!["panel", "status", "bounce"].includes(FEEDBACK) && verdict(cells) === "new") found.add(wordOf(cells));
+  // a quick repeat shows yellow; panel, status, bounce and fly show only what the game replied
+  if (!["panel", "status", "bounce", "fly"].includes(FEEDBACK) && verdict(cells) === "new") found.add(wordOf(cells));
   submit({path: cells});
 }
 
@@ -251,6 +269,65 @@ async function submit(entry) {
   if (FEEDBACK === "panel" && !reply.over) notice(reply);
   if (FEEDBACK === "status" && !reply.over) status(reply);
   if (FEEDBACK === "bounce" && !reply.over && entry.path) bounce(entry.path, reply.accepted);
+  if (FEEDBACK === "fly" && !reply.over) {
+    if (reply.accepted) fly(reply.word);
+    else if (entry.path) flash(entry.path, reply.reason === "already found" ? "again" : "bad");
+  }
+}
+
+const FLY_MS = 600;
+const SHOWN = 8;  // the Found list's chips
+const CHIP_COLOURS = ["#ff6f91", "#4cb5f5", "#ffa94d", "#5fcf80", "#b07cf5"];
+let chipCount = 0;
+
+function chip(word, colour) {
+  const el = document.createElement("li");
+  el.className = "chip";
+  el.textContent = word.toUpperCase();
+  el.style.background = colour;
+  return el;
+}
+
+function fly(word) {  // a chip from the board's centre to the Found list's top, then kept there
+  const colour = CHIP_COLOURS[chipCount++ % CHIP_COLOURS.length];
+  const list = document.getElementById("chips");
+  const slot = chip(word, colour);  // its place in the list, shown when the flying chip lands
+  slot.style.visibility = "hidden";
+  list.prepend(slot);
+  while (list.children.length > SHOWN) list.lastElementChild.remove();
+  const flying = chip(word, colour);
+  flying.classList.add("flying");
+  document.body.appendChild(flying);
+  const b = board.getBoundingClientRect();
+  const from = [b.left + (b.width - flying.offsetWidth) / 2, b.top + (b.height - flying.offsetHeight) / 2];
+  const t0 = performance.now();
+  const step = () => {
+    if (!slot.isConnected) {  // pushed out of the list by later words in flight
+      flying.remove();
+      return;
+    }
+    const t = Math.min(1, (performance.now() - t0) / FLY_MS), e = 1 - (1 - t) ** 3;  // eases out
+    const to = slot.getBoundingClientRect();  // followed: a later word's slot moves it down
+    flying.style.transform = `translate(${from[0] + (to.left - from[0]) * e}px, ${from[1] + (to.top - from[1]) * e}px)`;
+    if (t < 1) requestAnimationFrame(step);
+    else {
+      flying.remove();
+      slot.style.visibility = "";
+    }
+  };
+  step();
+}
+
+const FLASH_MS = 500;
+const flashing = new Map();  // tile -> the timer that shows it plain again
+
+function flash(cells, kind) {  // red (refused) or grey-blue (found before) for half a second; a data
+  cells.forEach(([r, c]) => {  // attribute, as bounce's: a new selection's paint keeps it
+    const el = tiles[r * game.cols + c];
+    clearTimeout(flashing.get(el));
+    el.dataset.flash = kind;
+    flashing.set(el, setTimeout(() => { delete el.dataset.flash; flashing.delete(el); }, FLASH_MS));
+  });
 }
 
 function status(reply) {  // the reply in words under the board, until the next word's first tile
@@ -330,17 +407,25 @@ function showScore() {  // feedback=score: the score alone; list: the last words
     return;
   }
   const text = FEEDBACK === "list" ? [...found].reverse().slice(0, 3).join("  ").toUpperCase()
-    : FEEDBACK === "score" ? `Score ${score}`
+    : FEEDBACK === "score" || FEEDBACK === "fly" ? `Score ${score}`
     : FEEDBACK === "toast" ? `${found.size} / ${words.size}`
     : FEEDBACK === "status" ? `Words: ${found.size}` : `Score ${score}   Words ${found.size}`;
   document.getElementById("score").textContent = text;
 }
+
+const arc = document.querySelector("#ring .arc");
+const RING = 2 * Math.PI * arc.r.baseVal.value;  // the ring's circumference (clock=ring)
+arc.style.strokeDasharray = RING.toFixed(2);
 
 function tick() {
   const left = Math.max(0, deadline - performance.now()) / 1000;
   const s = Math.floor(left);
   document.getElementById("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   document.querySelector("#bar > div").style.width = `${(100 * left / total).toFixed(2)}%`;
+  if (CLOCK === "ring") {  // the arc left: its dash shifted by the part of the round gone
+    arc.style.strokeDashoffset = (RING * (1 - left / total)).toFixed(2);
+    document.getElementById("secs").textContent = s;
+  }
   if (left > 0) {
     setTimeout(tick, 200);
     return;
@@ -351,7 +436,8 @@ function tick() {
   board.classList.add("over");
   const cover = document.getElementById("timesup");
   if (CLOCK === "bar") cover.textContent = "Round over";
-  if (FEEDBACK === "toast" || CLOCK === "bar") cover.hidden = false;  // a panel over the board
+  if (CLOCK === "ring") cover.textContent = "Time's up";
+  if (FEEDBACK === "toast" || CLOCK === "bar" || CLOCK === "ring") cover.hidden = false;  // a panel over the board
   else document.getElementById("message").textContent = "Time's up";
 }
 
