@@ -266,6 +266,7 @@ class GridPlayer(Seat):
         self._ahead: Ahead | None = None  # the word typed so
         self._ahead_lost = 0  # words typed ahead in a row that did not show when their turn came
         self._unmoved = 0  # words the game reacted to in no input style
+        self._passers = False  # something was seen passing over the board (see _passing)
         self._rule: Future[int | None] | None = None  # the minimum length the window states, being read
 
     # --- reading -------------------------------------------------------------------------------
@@ -921,6 +922,12 @@ class GridPlayer(Seat):
                 else:
                     colours = self.cell_colours(self.watch)
                 shown = self.watch.changed_cells(base, colours) - ignore - (fading - want)
+                selection = held.selection or self._selection
+                passing = self._passing(colours, shown - want, shown & want, selection)
+                self._passers = self._passers or bool(passing)
+                shown -= passing
+                if self._passers:  # a path cell it covers is not shown selected (the game may not have
+                    shown -= self._covered(colours, shown & want, selection)  # taken it)
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
                         return Shown.OTHER
@@ -969,6 +976,32 @@ class GridPlayer(Seat):
                 time.sleep(0.005)
 
         return check
+
+    def _passing(self, colours: np.ndarray, extra: set[int], path: set[int],
+                 selection: RGB | None) -> set[int]:
+        """The cells off the path that changed but look neither selected nor like any cell of the
+        path that shows (``path``): something passing over the board (a taken word's chip flying
+        to its list), not a cell the game added to the selection. Only while the path's cells
+        that show share one look (the selection's, or one another's: a path coloured by its
+        verdict while held), so a game that gives each tile of a path its own colour, or a path
+        cell covered by what passes, has no cell excused."""
+        if not extra or selection is None:
+            return set()
+        looks = [tuple(colours[c]) for c in path]
+        if not all(self._looks_selected(colours, c, selection) for c in path) \
+                and not all(same_colour(look, looks[0]) for look in looks):
+            return set()
+        return {c for c in extra if not self._looks_selected(colours, c, selection)
+                and not any(same_colour(tuple(colours[c]), look) for look in looks)}
+
+    def _covered(self, colours: np.ndarray, path: set[int], selection: RGB | None) -> set[int]:
+        """The path's cells that show, but look neither selected nor like another of them: in a game
+        seen to draw things across the board, something passing over them, which hides whether
+        the game took them."""
+        if selection is None:
+            return set()
+        return {c for c in path if not self._looks_selected(colours, c, selection)
+                and not any(same_colour(tuple(colours[c]), tuple(colours[d])) for d in path - {c})}
 
     def _retaps(self) -> bool:
         """Whether a tap the game did not show in time may be tapped again: in a click game whose
