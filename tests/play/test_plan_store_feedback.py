@@ -535,3 +535,35 @@ def test_a_reply_whose_text_is_still_read_when_the_time_is_up_is_waited_for_and_
     words = [Found(w, [(0, k)], 3) for k, w in enumerate(("дом", "нос", "кот", "сон"))]
     player._play_words(words, time.monotonic() + 0.2)
     assert entered == ["дом", "нос", "нос"]
+
+
+def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, monkeypatch):
+    """A word's check while something passes over the board (a taken word's chip flying to its
+    list): a changed cell off the path that looks neither selected nor like the path is excused,
+    one in the selection's look (or the path's verdict colour) is a cell the game added; nothing
+    is excused where the path's cells each look their own way. A path cell the passing thing
+    covers is not taken for shown, since the game may not have taken it."""
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"]), base=set(),
+                        learned=Learned.load("pass"), say=lambda _: None)
+    player.watch = Watch((0, 0, 200, 200), [(50, 50), (150, 50), (50, 150), (150, 150)], 100)
+    idle, pink, green = (255, 212, 92, 0, 0, 0, 0, 0, 0, 0), (255, 207, 224, 1, -4, 112, 0, 0, 0, 80), \
+        (90, 200, 90, 1, -4, 112, 0, 0, 0, 80)
+    chip = (255, 212, 92, -20, -3, 21, 2, 150, 135, 80)  # the fill seen, its rim and ink crossed
+    player.idle = np.array([idle] * 4, float)
+
+    def looks(*cells) -> np.ndarray:
+        return np.array(cells, float)
+
+    assert player._passing(looks(pink, pink, chip, idle), {2}, {0, 1}, pink) == {2}
+    assert player._passing(looks(pink, pink, pink, idle), {2}, {0, 1}, pink) == set()  # added by the game
+    assert player._passing(looks(green, green, green, idle), {2}, {0, 1}, pink) == set()  # the verdict colour
+    assert player._passing(looks(green, green, chip, idle), {2}, {0, 1}, pink) == {2}
+    assert player._passing(looks(green, pink, chip, idle), {2}, {0, 1}, pink) == set()  # no one look
+    assert player._passing(looks(pink, pink, chip, idle), {2}, {0, 1}, None) == set()  # no selection seen
+    assert player._covered(looks(pink, pink, chip, idle), {0, 1, 2}, pink) == {2}
+    assert player._covered(looks(green, green, green, idle), {0, 1, 2}, pink) == set()
+    assert player._covered(looks(chip, idle, idle, idle), {0}, pink) == {0}
