@@ -542,7 +542,8 @@ def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, 
     list): a changed cell off the path that looks neither selected nor like the path is excused,
     one in the selection's look (or the path's verdict colour) is a cell the game added; nothing
     is excused where the path's cells each look their own way. A path cell the passing thing
-    covers is not taken for shown, since the game may not have taken it."""
+    covers is not taken for shown, since the game may not have taken it, even where it covers two
+    alike."""
     from wordbot.games import GAMES
     from wordbot.play.grid import GridOptions, GridPlayer
 
@@ -567,3 +568,6 @@ def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, 
     assert player._covered(looks(pink, pink, chip, idle), {0, 1, 2}, pink) == {2}
     assert player._covered(looks(green, green, green, idle), {0, 1, 2}, pink) == set()
     assert player._covered(looks(chip, idle, idle, idle), {0}, pink) == {0}
+    assert player._covered(looks(pink, chip, chip, idle), {0, 1, 2}, pink) == {1, 2}  # one thing over two
+    assert player._covered(looks(chip, chip, idle, idle), {0, 1}, pink) == {0, 1}  # none in the path's look
+    assert player._covered(looks(green, green, chip, green), {0, 1, 2, 3}, pink) == {2}  # verdict colour

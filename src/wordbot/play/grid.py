@@ -922,10 +922,17 @@ class GridPlayer(Seat):
                 else:
                     colours = self.cell_colours(self.watch)
                 shown = self.watch.changed_cells(base, colours) - ignore - (fading - want)
-                selection = held.selection or self._selection
+                # where things pass over the board, the selection's look as first learned: a one-cell
+                # look now may be what passes over that cell
+                selection = self._selection if self._passers and self._selection else \
+                    held.selection or self._selection
                 passing = self._passing(colours, shown - want, shown & want, selection)
                 self._passers = self._passers or bool(passing)
-                shown -= passing
+                if passing and k == len(cells) and time.monotonic() < deadline:
+                    time.sleep(0.005)  # the word is sent on this check: what passes is waited out, not
+                    continue  # excused (a cell the game added may still be turning to the selection's look)
+                if k < len(cells):
+                    shown -= passing
                 if self._passers:  # a path cell it covers is not shown selected (the game may not have
                     shown -= self._covered(colours, shown & want, selection)  # taken it)
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
@@ -935,7 +942,8 @@ class GridPlayer(Seat):
                     continue
                 if k <= selected + 1:  # one letter is no word: the game's plain selection colour
                     held.selection = self.watch.path_colour(base, colours, cells[:1])
-                    self._selection = held.selection or self._selection
+                    if not (self._passers and self._selection):
+                        self._selection = held.selection or self._selection
                 if k == len(cells):  # where the game shows the selection, its colour now may be a reply
                     colour = self.watch.path_colour(base, colours, cells, always=bool(spec.highlight))
                     # a selection drawn over the tiles (a stroke, a dot) looks one way on one cell and
@@ -995,13 +1003,19 @@ class GridPlayer(Seat):
                 and not any(same_colour(tuple(colours[c]), look) for look in looks)}
 
     def _covered(self, colours: np.ndarray, path: set[int], selection: RGB | None) -> set[int]:
-        """The path's cells that show, but look neither selected nor like another of them: in a game
-        seen to draw things across the board, something passing over them, which hides whether
-        the game took them."""
+        """The path's cells that show, but not in the path's look: in a game seen to draw things
+        across the board, something passing over them, which hides whether the game took them.
+        The path's look is the selection's where any cell shows it (a game shows a selection in
+        one look), else the one most of its cells share (a path coloured by its verdict while
+        held; not told on one or two cells from one thing passing over both)."""
         if selection is None:
             return set()
-        return {c for c in path if not self._looks_selected(colours, c, selection)
-                and not any(same_colour(tuple(colours[c]), tuple(colours[d])) for d in path - {c})}
+        chosen = {c for c in path if self._looks_selected(colours, c, selection)}
+        if chosen or len(path) < 3:
+            return path - chosen
+        alike = max(({d for d in path if same_colour(tuple(colours[c]), tuple(colours[d]))} for c in path),
+                    key=len)
+        return path - alike if 2 * len(alike) > len(path) else set(path)
 
     def _retaps(self) -> bool:
         """Whether a tap the game did not show in time may be tapped again: in a click game whose
