@@ -197,6 +197,22 @@ def test_reader_follows_a_countdown_and_drops_misreads():
     assert not any(s.over or s.gone for s in states)
 
 
+def test_readings_that_lost_a_leading_digit_never_move_the_round_end():
+    """A clock in a ring read with its tens lost (7 for 57, then 4 for 54, 1 for 51): the misreads
+    agree among themselves as the clock runs, and three in a row were taken for a new round that
+    ended 10 s later. They are dropped; a real new round still is followed."""
+    reader = ClockReader((0, 0, 1, 1))
+    now = 100.0
+    for shown in [64, 61, 7, 4, 1, 48, 5, 2]:  # 5 and 2: 45 and 42, their 4 lost
+        state = reader.add(shown, now)
+        now += 3
+    assert state.raw is None and 40 <= state.seconds <= 43 and not state.over
+    for shown in [90, 87, 84]:  # a new round
+        state = reader.add(shown, now)
+        now += 3
+    assert state.raw == 84
+
+
 def test_reader_says_when_the_round_is_over_and_when_the_clock_is_gone():
     reader = ClockReader((0, 0, 1, 1))
     for k, shown in enumerate([2, 1, 0]):

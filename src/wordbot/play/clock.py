@@ -143,12 +143,22 @@ class ClockState:
     gone: bool  # the clock has been unreadable for several reads in a row
 
 
+def _truncated(shown: int, expected: float, slack: float) -> bool:
+    """Whether ``shown`` is the figure a clock ``expected`` to show (within ``slack`` s) with its
+    leading digits lost, in seconds or in minutes and seconds."""
+    figures = {f"{t}" for t in range(round(expected - slack), round(expected + slack) + 1) if t >= 0}
+    figures |= {f"{t // 60}{t % 60:02d}" for t in map(int, figures)}
+    return any(len(f) > len(str(shown)) and f.endswith(str(shown)) for f in figures)
+
+
 @dataclass
 class ClockReader:
     """Follows a countdown clock: each reading gives the round's end (time + seconds shown); a
     reading whose end is more than ``slack`` s from the median of the recent ones is a misread and
     is dropped, unless ``reseat`` readings in a row agree among themselves (a new round, a pause).
-    The estimate never goes up."""
+    A reading that is the clock's expected figure with its leading digits lost (7 for 57, read
+    where a ring or a badge crowds them) never counts towards that: such misreads agree among
+    themselves as the clock runs, and would end the round early. The estimate never goes up."""
 
     box: Box
     slack: float = 2.5
@@ -167,7 +177,7 @@ class ClockReader:
     def add(self, seconds: float | None, now: float) -> ClockState:
         """Take one reading (None: unreadable) made at time ``now``."""
         self.misses = self.misses + 1 if seconds is None else 0
-        if seconds is not None and not self._accept(now + seconds):
+        if seconds is not None and not self._accept(now + seconds, now):
             seconds = None
         estimate = max(0.0, statistics.median(self.ends) - now) if self.ends else None
         if estimate is not None and self.last is not None and not self.reseated:
@@ -175,11 +185,13 @@ class ClockReader:
         self.last, self.reseated = estimate, False
         return ClockState(estimate, seconds, seconds == 0, self.misses >= self.lost_after)
 
-    def _accept(self, end: float) -> bool:
+    def _accept(self, end: float, now: float) -> bool:
         if len(self.ends) < 2 or abs(end - statistics.median(self.ends)) <= self.slack:
             self.ends = (self.ends + [end])[-self.keep:]
             self.odd = []
             return True
+        if _truncated(round(end - now), statistics.median(self.ends) - now, self.slack):
+            return False
         self.odd = [e for e in self.odd if abs(e - end) <= self.slack] + [end]
         if len(self.odd) >= self.reseat:
             self.ends, self.odd, self.reseated = self.odd, [], True
