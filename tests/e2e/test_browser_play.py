@@ -36,12 +36,7 @@ SHARE = {"line-submit": 0.08, "drag-bounce": 0.2}  # drag-bounce: its score coun
 SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce", "pulse-ring"}
 
 
-# pulse-ring, the newest game, is a known limit (README): one of its three e2e rounds under load ended early
-KNOWN = {"pulse-ring": pytest.mark.xfail(strict=False, reason="known limit (README): 1 of 3 rounds under "
-                                         "load ended at 24 s of 40, 6 words taken (cause not found)")}
-
-
-@pytest.mark.parametrize("variant", [pytest.param(v, marks=KNOWN[v]) if v in KNOWN else v for v in VARIANTS])
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_zero_setup_round_in_chromium(tmp_path, data_dir, window_manager, variant):
     log = tmp_path / "web.jsonl"
     prof = Profile.preset("wordhunt", "en")
