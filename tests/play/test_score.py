@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import GAMES, FeedbackSpec, Signature
 from wordbot.play import score as score_module
+from wordbot.play.audit import AUDIT_WORDS, ScoreAudit
 from wordbot.play.digits import DigitGlyphs
 from wordbot.play.feedback import Replies, Watch
 from wordbot.play.grid import GridOptions, GridPlayer, Reply
@@ -380,3 +381,47 @@ def test_a_score_easing_to_its_value_is_still_only_after_twice_its_longest_pause
     assert not motion.still(0.30 + 0.2 * 1.9)  # the longest pause was 0.2 s: 0.38 s is not enough
     motion.feed(steps[3], 0.30 + 0.4)
     assert motion.still(0.30 + 0.4)
+
+
+def test_words_judged_by_the_board_alone_are_checked_against_the_score_once_it_rests():
+    """A game whose score counts up after each word gets the next word while it still counts, judged
+    by the board; the score's rise between two rests must be the points booked in between. A refusal
+    booked taken (a game flashing both verdicts alike) shows as a rise short of them, and ends the
+    trust in the board for the round."""
+    look = LOOKS[0]
+    at_12, box = window(look, 12, 2, "")
+    at_20, _ = window(look, 20, 4, "СЛОН +5")
+    audit = ScoreAudit(ScoreReader(box, every=60))
+    assert audit.due  # the score must be seen resting once before the board is trusted alone
+    audit.rest(at_12)
+    assert not audit.due
+    audit.taken("кот", 3, unseen=True)
+    audit.taken("слон", 5, unseen=True)
+    audit.rest(at_20)
+    assert audit.check(wait=None) is None and audit.failed is None
+    for k in range(AUDIT_WORDS):
+        assert not audit.due
+        audit.taken(f"w{k}", 0, unseen=True)
+    assert audit.due
+    audit.rest(at_20)
+    assert audit.check(wait=None) is None
+    audit.taken("рот", 3, unseen=True)  # the score stood still: not taken after all
+    audit.rest(at_20)
+    failed = audit.check(wait=None)
+    assert failed is not None and "рот" in failed and "rose 0" in failed and audit.failed == failed
+    audit.taken("нос", 3, unseen=True)
+    audit.rest(at_12)
+    assert audit.check(wait=None) is None  # said once; nothing checked once the board is not trusted
+
+
+def test_words_booked_while_the_score_rested_are_not_checked():
+    """A word sent with the score at rest was judged with the score's own rise: nothing to check
+    (here its points differ from the rise, as under another scoring, and no check fails)."""
+    look = LOOKS[0]
+    at_12, box = window(look, 12, 2, "")
+    at_15, _ = window(look, 15, 3, "")
+    audit = ScoreAudit(ScoreReader(box, every=60))
+    audit.rest(at_12)
+    audit.taken("кот", 100, unseen=False)
+    audit.rest(at_15)
+    assert audit.check(wait=None) is None and audit.failed is None

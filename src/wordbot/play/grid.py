@@ -31,6 +31,7 @@ from wordbot.errors import WordbotError
 from wordbot.games import RGB, FeedbackSpec, Game, InputSpec, Signature
 from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
+from wordbot.play.audit import ScoreAudit
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
 from wordbot.play.feedback import COLOUR, LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.message import common, lists, reply_text
@@ -250,6 +251,8 @@ class GridPlayer(Seat):
         self._flashes: deque[tuple[set[int], RGB]] = deque(maxlen=FLASHES)  # the same, of the last words
         self.pairing = Pairing()  # words entered two at a time
         self.score: ScoreReader | None = None  # the game's score, once its place is known
+        self.audit: ScoreAudit | None = None  # the words the board alone judged, against the score
+        self._score_moving = False  # the score still moved from the last word as this one went in
         self.search = ScoreSearch()  # for the score's place, while unknown
         self._at_rest: np.ndarray | None = None  # the window before the first word
         self._last_reply: tuple[np.ndarray, set[str]] | None = None  # the window as the last reply
@@ -384,7 +387,7 @@ class GridPlayer(Seat):
     def _play_all(self, words: list[Found], end: float) -> None:
         self.clock = RoundClock(self.reading.board_box)
         if self.opts.feedback.score is not None:
-            self.score = ScoreReader(self.opts.feedback.score)
+            self._follow_score(self.opts.feedback.score)
         t_start = time.perf_counter()
         try:
             self._play_words(words, end)
@@ -400,6 +403,7 @@ class GridPlayer(Seat):
             if self.score is not None:
                 with contextlib.suppress(WindowGone):
                     self._score_at_rest()
+                self._audited(wait=None)
                 self.report.score = self.score.close()
                 self.score = None
 
@@ -412,8 +416,10 @@ class GridPlayer(Seat):
         while time.monotonic() - start < 2 * SCORE_REST:
             self.wait(0.1)
             now = time.monotonic()
-            motion.feed(self.grab().image, now)
+            image = self.grab().image
+            motion.feed(image, now)
             if motion.still(now):
+                self.audit.rest(image)
                 return
 
     def _play_words(self, words: list[Found], end: float) -> None:
@@ -1291,6 +1297,8 @@ class GridPlayer(Seat):
         if verdict == "accepted":
             self._learn_score(frames, word.score)
             listed = self._take(word)
+            if self.audit is not None:
+                self.audit.taken(word.word, word.score, self._score_moving)
             acc = self.opts.feedback.accepted
             if not rose and acc is not None and set(acc.marks) - set(sig.marks):  # not all it shows
                 self._since_rest.append((word, verdict, listed))
@@ -1364,7 +1372,7 @@ class GridPlayer(Seat):
     def _rose(self, sig: Signature, frames: Frames | None) -> bool | None:
         """Whether the game's score rose on this reply (None: no score known, or not read). Read
         by Tesseract only when its place changed while the other signs say not taken (rare)."""
-        if self.score is None or frames is None or not fits(self.score.box, frames[1]):
+        if self.score is None or frames is None or not fits(self.score.box, frames[1]) or self._score_moving:
             return None
         looks_taken = self.replies.verdict(sig) == "accepted"
         if changed(*frames, self.score.box):
@@ -1392,9 +1400,13 @@ class GridPlayer(Seat):
         if box is not None:
             self.opts.feedback.score = box
             self.say(f"the game's score is at {box}")
-            self.score = ScoreReader(box)
+            self._follow_score(box)
             self.replies.changed = True
             self._learned()
+
+    def _follow_score(self, box: Box) -> None:
+        self.score = ScoreReader(box)
+        self.audit = ScoreAudit(self.score)
 
     def _learned(self) -> None:
         if self.on_learn is not None and self.replies.changed:
@@ -1570,6 +1582,7 @@ class GridPlayer(Seat):
         deadline = start + timeout
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
         prev, motion = None, None  # motion: the score's place (where known) over this wait
+        check = self.audit is not None and self.audit.due  # the score must rest: held still from the start
         # the window as the last reply was booked: unchanged since, it is at rest (one grab, not two)
         booked = self._last_reply[0] if self._last_reply is not None else None
         while True:
@@ -1610,16 +1623,18 @@ class GridPlayer(Seat):
                                                                  stirred if prev is not None else None)
             still = self._cells_still(earlier, colours, lettered, start)
             if self.score is not None and earlier is not None:
-                motion = motion or Motion(self.score.box, earlier)
+                # a check of the score waits for it to hold still from the start of this wait
+                motion = motion or Motion(self.score.box, earlier, since=start if check else None)
                 motion.feed(frame.image, time.monotonic())
-            if quiet and still and not waiting & wanted and self._score_still(motion, start):
-                self._since_rest.clear()
+            scored = self._board_tells() or self._score_still(motion, start)
+            if quiet and still and not waiting & wanted and scored:
+                self._rested(frame, motion, check)
                 return frame, word
             if time.monotonic() > deadline:
                 if prev is not None and not quiet:  # keeps changing by itself: noise
                     self.watch.learn_noise(prev.image, frame.image)
                 self._adopt(colours, waiting & wanted)  # the game keeps them coloured: their colour now
-                self._since_rest.clear()
+                self._rested(frame, motion, check)
                 return frame, word
             prev = frame
             self.wait(0.015)
@@ -1632,6 +1647,32 @@ class GridPlayer(Seat):
         if earlier is None or time.monotonic() - start > CELL_REST:
             return True
         return not self.watch.changed_cells(self.watch.colours(earlier), colours, COLOUR / 4) & cells
+
+    def _board_tells(self) -> bool:
+        """Whether the next word may go in while the score still counts up from the last (judged by
+        the board, checked against the score later: ``ScoreAudit``): the game shows an acceptance on
+        the board itself, and the score's rises bore that out so far."""
+        acc = self.opts.feedback.accepted
+        return self.score is not None and acc is not None and acc.flash is not None \
+            and self.audit.failed is None and not self.audit.due
+
+    def _rested(self, frame: Frame, motion: Motion | None, check: bool) -> None:
+        """The board is at rest for the next word: whether the score still moves (its rise is then no
+        evidence of this word's verdict), and, where it was waited for to rest (``check``: held still
+        from the wait's start, not merely between two grabs), a check of the words the board alone
+        judged."""
+        self._since_rest.clear()
+        self._score_moving = motion is not None and not motion.still(time.monotonic())
+        if self.score is None:
+            return
+        if check and motion is not None and not self._score_moving:
+            self.audit.rest(frame.image)
+        self._audited()
+
+    def _audited(self, wait: float | None = 0.0) -> None:
+        failed = self.audit.check(wait) if self.audit is not None else None
+        if failed:
+            self.say(failed)
 
     def _score_still(self, motion: Motion | None, start: float) -> bool:
         """Whether the score's place (where known) held still (``Motion``) over this wait: a score
