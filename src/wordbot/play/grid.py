@@ -1583,6 +1583,7 @@ class GridPlayer(Seat):
         lettered = {i for i, t in enumerate(self.reading.tiles) if t}
         prev, motion = None, None  # motion: the score's place (where known) over this wait
         check = self.audit is not None and self.audit.due  # the score must rest: held still from the start
+        fast = self._board_tells()  # the score is not waited for; still only if it held still from the start
         # the window as the last reply was booked: unchanged since, it is at rest (one grab, not two)
         booked = self._last_reply[0] if self._last_reply is not None else None
         while True:
@@ -1624,17 +1625,17 @@ class GridPlayer(Seat):
             still = self._cells_still(earlier, colours, lettered, start)
             if self.score is not None and earlier is not None:
                 # a check of the score waits for it to hold still from the start of this wait
-                motion = motion or Motion(self.score.box, earlier, since=start if check else None)
+                motion = motion or Motion(self.score.box, earlier, since=start if check or fast else None)
                 motion.feed(frame.image, time.monotonic())
-            scored = self._board_tells() or self._score_still(motion, start)
+            scored = fast or self._score_still(motion, start)
             if quiet and still and not waiting & wanted and scored:
-                self._rested(frame, motion, check)
+                self._rested(frame, motion, check, fast)
                 return frame, word
             if time.monotonic() > deadline:
                 if prev is not None and not quiet:  # keeps changing by itself: noise
                     self.watch.learn_noise(prev.image, frame.image)
                 self._adopt(colours, waiting & wanted)  # the game keeps them coloured: their colour now
-                self._rested(frame, motion, check)
+                self._rested(frame, motion, check, fast)
                 return frame, word
             prev = frame
             self.wait(0.015)
@@ -1656,16 +1657,17 @@ class GridPlayer(Seat):
         return self.score is not None and acc is not None and acc.flash is not None \
             and self.audit.failed is None and not self.audit.due
 
-    def _rested(self, frame: Frame, motion: Motion | None, check: bool) -> None:
-        """The board is at rest for the next word: whether the score still moves (its rise is then no
-        evidence of this word's verdict), and, where it was waited for to rest (``check``: held still
-        from the wait's start, not merely between two grabs), a check of the words the board alone
-        judged."""
+    def _rested(self, frame: Frame, motion: Motion | None, check: bool, fast: bool) -> None:
+        """The board is at rest for the next word. Where the score was not waited for (``fast``),
+        whether it may still move: unless it held still from the wait's start, its rise is no evidence
+        of this word's verdict. Where it was waited for to rest so (``check``), a check of the words the
+        board alone judged."""
         self._since_rest.clear()
-        self._score_moving = motion is not None and not motion.still(time.monotonic())
+        still = motion is not None and motion.still(time.monotonic())
+        self._score_moving = fast and not still
         if self.score is None:
             return
-        if check and motion is not None and not self._score_moving:
+        if check and still:
             self.audit.rest(frame.image)
         self._audited()
 
