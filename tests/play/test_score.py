@@ -425,3 +425,13 @@ def test_words_booked_while_the_score_rested_are_not_checked():
     audit.taken("кот", 100, unseen=False)
     audit.rest(at_15)
     assert audit.check(wait=None) is None and audit.failed is None
+
+
+@pytest.mark.parametrize("value", [52400, 55500, 51600])
+def test_a_score_the_three_reads_disagree_on_is_read_by_more(value):
+    """The browser game pulse-ring's score line (Comfortaa Bold, 24 px): the first read takes its
+    leading 5 for a 9 and the third loses a digit ("92400", "52400", "2400"), so no two agree; the
+    three reads asked then settle it, where the first read's guess was the round's score before."""
+    look = Look("comfortaa/Comfortaa-Bold.ttf", 24, (74, 31, 110), (239, 230, 251))
+    image, box = window(look, value, 0, "")
+    assert ScoreReader(box, every=60).at(image) == value

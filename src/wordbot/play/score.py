@@ -17,7 +17,7 @@ the word was not taken, or when a word left without a verdict saw it move before
 from __future__ import annotations
 
 import threading
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -47,7 +47,10 @@ HEIGHT = 32  # pixels: the digit height Tesseract is given (238 numbers in 8 loo
 # at 48 where serif fives read as 3 or 9; as one word, --psm 8, 17)
 ONLY_DIGITS = " -c tessedit_char_whitelist=0123456789"
 VOTES = (("--psm 6", HEIGHT), ("--psm 8", 48), ("--psm 13", 32))  # three reads of one number, each
-# wrong on other glyphs: of those with the most digits, the two that agree win, else the first
+# wrong on other glyphs: of those with the most digits, the two that agree win
+MORE_VOTES = (("--psm 8", 64), ("--psm 13", 48), ("--psm 6", 24))  # asked where those three disagree
+# (Comfortaa Bold's leading 5 read 9 by the first at 32-48 px while the third lost a digit: "92400",
+# "52400", "2400"); of all six, the reading most of those with the most digits gave wins, else the first
 
 
 def fits(box: Box, image: np.ndarray) -> bool:
@@ -102,19 +105,36 @@ def _voted(image: np.ndarray, box: Box, grown: Box | None = None) -> tuple[int |
     """The number at ``box`` by three votes, and whether two of them agreed; ``grown``: as
     ``score_page``'s (grown once for the three)."""
     grown = grown or (grown_box(image, box) if fits(box, image) else None)
-    pages = [score_page(image, box, height, grown) for _, height in VOTES]
-    if any(page is None for page in pages):
+    values = _votes(image, box, grown, VOTES)
+    if values is None:
         return None, False
-    with ThreadPoolExecutor(len(VOTES), thread_name_prefix="wordbot-score-vote") as votes:  # a process each
-        values = list(votes.map(lambda job: number_at(read(job[0], config=job[1][0] + ONLY_DIGITS), box),
-                                zip(pages, VOTES, strict=True)))
-    # A misread drops a digit far more often than it adds one (two of the reads gave "7" for a
-    # shown "97"): only the readings with the most digits vote.
+    value, agreed = _tally(values)
+    if not agreed:
+        more = _votes(image, box, grown, MORE_VOTES) or []
+        value, agreed = _tally(values + more) if more else (value, agreed)
+    return value, agreed
+
+
+def _votes(image: np.ndarray, box: Box, grown: Box | None,
+           modes: Sequence[tuple[str, int]]) -> list[int | None] | None:
+    """The number at ``box`` read once per mode and digit height, side by side (a process each)."""
+    pages = [score_page(image, box, height, grown) for _, height in modes]
+    if any(page is None for page in pages):
+        return None
+    with ThreadPoolExecutor(len(modes), thread_name_prefix="wordbot-score-vote") as votes:
+        return list(votes.map(lambda job: number_at(read(job[0], config=job[1][0] + ONLY_DIGITS), box),
+                              zip(pages, modes, strict=True)))
+
+
+def _tally(values: list[int | None]) -> tuple[int | None, bool]:
+    """The reading of ``values`` that wins, and whether it won by agreement: more of the readings
+    with the most digits gave it than any other, two at least. A misread drops a digit far more
+    often than it adds one (two of the reads gave "7" for a shown "97"): only those vote."""
     most = max((len(str(v)) for v in values if v is not None), default=0)
     seen = [v for v in values if v is not None and len(str(v)) == most]
-    agreed = [v for v in seen if seen.count(v) >= 2]
-    if agreed:
-        return agreed[0], True
+    ranked = Counter(seen).most_common(2)
+    if ranked and ranked[0][1] >= 2 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return ranked[0][0], True
     return values[0] if values[0] in seen else (seen[0] if seen else None), False
 
 
