@@ -1370,8 +1370,9 @@ class GridPlayer(Seat):
             self._take(word)
 
     def _rose(self, sig: Signature, frames: Frames | None) -> bool | None:
-        """Whether the game's score rose on this reply (None: no score known, or not read). Read
-        by Tesseract only when its place changed while the other signs say not taken (rare)."""
+        """Whether the game's score rose on this reply (None: no score known, not read, or still
+        moving from the word before as this one went in). Read by Tesseract only when its place
+        changed while the other signs say not taken (rare)."""
         if self.score is None or frames is None or not fits(self.score.box, frames[1]) or self._score_moving:
             return None
         looks_taken = self.replies.verdict(sig) == "accepted"
