@@ -213,6 +213,33 @@ def test_readings_that_lost_a_leading_digit_never_move_the_round_end():
     assert state.raw == 84
 
 
+def test_a_glyph_misread_for_seconds_on_end_never_brings_the_round_end_forward():
+    """pulse-ring's ring clock read 59-50 as 9, 7, 06, 04, 92: one glyph misread for as long as it
+    shows, and the readings it gives mostly agree among themselves on an earlier end. An earlier end
+    is never reseated to, so the round is not ended early; a later one (a pause) still is."""
+    reader = ClockReader((0, 0, 1, 1))
+    now = 100.0
+    for shown in [68, 65, 62, 9, 6, 3, 50]:  # 59, 56, 53: their 5 lost
+        state = reader.add(shown, now)
+        now += 3
+    assert state.raw == 50 and 49 <= state.seconds <= 51 and not state.over
+    for shown in [70, 67, 64]:  # paused, then on again: a later end
+        state = reader.add(shown, now)
+        now += 3
+    assert state.raw == 64
+
+
+def test_a_reading_too_wide_for_its_figures_lost_some(monkeypatch):
+    """A token whose box holds two glyphs but whose text is one digit lost the other (pulse-ring's
+    "9" for 59, 21 px wide, 16 high): not a reading. Two digits in that box are one."""
+    from wordbot.ocr.text import Token
+    from wordbot.play import clock
+    image = np.zeros((40, 40, 3), np.uint8)
+    for text, seconds in [("9", None), ("59", 59.0), ("1:05", 65.0)]:
+        monkeypatch.setattr(clock, "read_line", lambda *_, t=text: [Token(t, 90.0, (10, 10, 21, 16))])
+        assert read_clock(image, (10, 10, 23, 16)) == seconds
+
+
 def test_reader_says_when_the_round_is_over_and_when_the_clock_is_gone():
     reader = ClockReader((0, 0, 1, 1))
     for k, shown in enumerate([2, 1, 0]):
@@ -249,7 +276,10 @@ def test_the_simulated_games_clock(tmp_path):
     from wordbot.ocr import read_board
     from wordbot.simgame.launch import running
 
-    duration, launched = 12, time.monotonic()
+    # long enough to outlast finding the board and the clock on a busy machine (a fresh process's
+    # first board read, with a fresh cache: 27 s under two busy loops and a CI run; with 12 s the
+    # round was over before the first reading)
+    duration, launched = 25, time.monotonic()
     game = running("grid", "--seed", "1", "--duration", str(duration), log=tmp_path / "g.jsonl")
     with game as (proc, source):
         frames, times = [source.grab()], [time.monotonic()]
@@ -262,7 +292,8 @@ def test_the_simulated_games_clock(tmp_path):
         assert box is not None
         assert box[0] > board[0] + board[2] / 2 and box[1] + box[3] <= board[1]  # top right
         reader, readings, over = ClockReader(box), [], None
-        while over is None and proc.poll() is None and time.monotonic() - launched < duration + 20:
+        deadline = time.monotonic() + duration + 20  # from here: the set-up above took 30 s once
+        while over is None and proc.poll() is None and time.monotonic() < deadline:
             frame, now = source.grab(), time.monotonic()
             state = reader.update(frame, now)
             readings.append((now, state.raw))

@@ -32,6 +32,8 @@ MAX_REDRAW = 0.7  # seconds: a change that lasts longer is an animation, not a r
 CONFIG = "--psm 6 -c tessedit_char_whitelist=0123456789:"
 COLON = re.compile(r"(\d{1,2}):(\d{2})")
 PLAIN = re.compile(r"\d{1,3}")
+WIDE = 1.0  # a token wider than this many times its height per character read lost some: pulse-ring's
+# ring clock's "59" came back as a "9" whose box held both glyphs (21 px wide, 16 high)
 
 
 # --- finding the clock ------------------------------------------------------------------------------
@@ -128,7 +130,7 @@ def read_clock(image: np.ndarray, box: Box) -> float | None:
     best: tuple[bool, float, float] | None = None  # (has a colon, confidence, seconds)
     for token in read_line(image, box, CONFIG):
         seconds = parse_clock(token.text)
-        if seconds is not None:
+        if seconds is not None and token.box[2] <= WIDE * token.box[3] * len(token.text):
             key = (":" in token.text, token.conf, seconds)
             best = key if best is None or key > best else best
     return None if best is None else best[2]
@@ -143,22 +145,16 @@ class ClockState:
     gone: bool  # the clock has been unreadable for several reads in a row
 
 
-def _truncated(shown: int, expected: float, slack: float) -> bool:
-    """Whether ``shown`` is the figure a clock ``expected`` to show (within ``slack`` s) with its
-    leading digits lost, in seconds or in minutes and seconds."""
-    figures = {f"{t}" for t in range(round(expected - slack), round(expected + slack) + 1) if t >= 0}
-    figures |= {f"{t // 60}{t % 60:02d}" for t in map(int, figures)}
-    return any(len(f) > len(str(shown)) and f.endswith(str(shown)) for f in figures)
-
-
 @dataclass
 class ClockReader:
     """Follows a countdown clock: each reading gives the round's end (time + seconds shown); a
     reading whose end is more than ``slack`` s from the median of the recent ones is a misread and
-    is dropped, unless ``reseat`` readings in a row agree among themselves (a new round, a pause).
-    A reading that is the clock's expected figure with its leading digits lost (7 for 57, read
-    where a ring or a badge crowds them) never counts towards that: such misreads agree among
-    themselves as the clock runs, and would end the round early. The estimate never goes up."""
+    is dropped, unless ``reseat`` readings in a row agree among themselves on a later end (a new
+    round, a pause). A misread of one glyph holds for as long as that glyph shows (pulse-ring's ring
+    clock read 59-50 as 9, 7, 06, 04, 92: ten seconds of readings that mostly agree), so an earlier
+    end is never reseated to: a clock set back by a penalty is not followed (the board covered or
+    greyed still ends the round); nor are figures with their leading digits lost (7 for 57). The
+    estimate never goes up but by a reseat."""
 
     box: Box
     slack: float = 2.5
@@ -190,7 +186,7 @@ class ClockReader:
             self.ends = (self.ends + [end])[-self.keep:]
             self.odd = []
             return True
-        if _truncated(round(end - now), statistics.median(self.ends) - now, self.slack):
+        if end < statistics.median(self.ends):
             return False
         self.odd = [e for e in self.odd if abs(e - end) <= self.slack] + [end]
         if len(self.odd) >= self.reseat:
