@@ -102,16 +102,16 @@ def read_numbers(jobs: Sequence[tuple[np.ndarray, Box]], batch: bool = False) ->
 
 
 def _voted(image: np.ndarray, box: Box, grown: Box | None = None) -> tuple[int | None, bool]:
-    """The number at ``box`` by three votes, and whether two of them agreed; ``grown``: as
-    ``score_page``'s (grown once for the three)."""
+    """The number at ``box`` by three votes (six where the three disagree), and whether it won by
+    agreement; ``grown``: as ``score_page``'s (grown once for all the votes)."""
     grown = grown or (grown_box(image, box) if fits(box, image) else None)
     values = _votes(image, box, grown, VOTES)
     if values is None:
         return None, False
     value, agreed = _tally(values)
-    if not agreed:
-        more = _votes(image, box, grown, MORE_VOTES) or []
-        value, agreed = _tally(values + more) if more else (value, agreed)
+    more = None if agreed else _votes(image, box, grown, MORE_VOTES)
+    if more is not None:
+        value, agreed = _tally(values + more)
     return value, agreed
 
 
