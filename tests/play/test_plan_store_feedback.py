@@ -571,3 +571,34 @@ def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, 
     assert player._covered(looks(pink, chip, chip, idle), {0, 1, 2}, pink) == {1, 2}  # one thing over two
     assert player._covered(looks(chip, chip, idle, idle), {0, 1}, pink) == {0, 1}  # none in the path's look
     assert player._covered(looks(green, green, chip, green), {0, 1, 2, 3}, pink) == {2}  # verdict colour
+
+
+def test_a_tile_doubted_for_a_moment_where_it_was_read_surely_is_read_again(tmp_path, monkeypatch):
+    """A re-read of the board caught a taken word's chip flying over a tile in two frames in a
+    row, and that tile, read surely before, was then left out of every word: a stable read waits
+    (up to PASSING) for such a tile to read surely again, and takes the doubt after that."""
+    from wordbot.capture.files import ImageFile
+    from wordbot.games import GAMES
+    from wordbot.play import grid
+    from wordbot.play.grid import GridOptions, GridPlayer
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 100, 3), 200, np.uint8))
+    covered = reading([1.0, 1.0, 0.0] + [1.0] * 5)
+    covered.tiles[2] = "л"  # the chip's edge read as another letter, doubtfully
+    readings = iter([covered, covered, covered, reading(), reading()])
+    player = GridPlayer(ImageFile(tmp_path / "game.png"), lambda _: next(readings), None,
+                        GridOptions(GAMES["wordhunt"]), base=set(), learned=Learned.load("pass"),
+                        say=lambda _: None)
+    player.reading, player.origin = reading(), (0, 0)
+    _, got = player.read(stable=True)
+    assert got.tiles == reading().tiles and min(got.confidence) == 1.0
+
+    monkeypatch.setattr(grid, "PASSING", 0.3)  # a tile that stays doubtful is taken so in the end
+    readings = iter([covered] * 1000)
+    t0 = time.monotonic()
+    _, got = player.read(stable=True)
+    assert got.confidence[2] == 0.0 and 0.3 <= time.monotonic() - t0 < 2.0
+    player.reading = None  # nothing read before: two alike readings in a row are taken at once
+    readings = iter([covered, covered])
+    assert player.read(stable=True)[1] is covered

@@ -79,6 +79,8 @@ def board_reader(lang: str) -> Reader:
 CYCLES = 5  # words whose time, from the board's rest to the verdict, tells how long the next may take
 STYLE_WORDS = 3  # words that try every input style before a game that reacts to none is taken for silent
 RULE_WAIT = 10.0  # seconds the window's rule on a word's length is waited for before the shortest words
+PASSING = 2.0  # seconds a re-read waits for tiles read surely before and doubtfully now at the same place to
+# read surely again: something passing over them (a taken word's chip flying to its list) is gone by then
 CLOCK_STEP = 1.0  # a clock showing whole seconds may show one more than are left
 AHEAD_LOST = 3  # words typed ahead in a row that the game did not show when their turn came: it clears
 # what was typed when it shows a verdict (or drops keys meanwhile), and words are typed one at a time
@@ -284,14 +286,21 @@ class GridPlayer(Seat):
 
     def read(self, stable: bool = False) -> tuple[Frame, BoardReading]:
         """Grab and read the board, waiting (paused, without input) while it cannot be found.
-        ``stable``: the same reading at the same place twice in a row (not a half-redrawn window)."""
+        ``stable``: the same reading at the same place twice in a row (not a half-redrawn window),
+        with no tile doubted that was read surely there before, for up to PASSING seconds (two reads
+        in a row caught a chip flying over a tile, which was then left out of every word)."""
         deadline = time.monotonic() + self.opts.lost_timeout
+        passed = time.monotonic() + PASSING
         told, last = False, None
         while True:
             frame = self.grab()
             reading = self._read(frame)
             if reading is not None:
                 key = (tuple(reading.tiles), reading.board_box, frame.origin)
+                if stable and key == last and self._newly_doubted(reading, frame) \
+                        and time.monotonic() < passed:
+                    self.wait(0.05)
+                    continue
                 if not stable or key == last:
                     if told:
                         self.say("board found again: resuming")
@@ -309,6 +318,15 @@ class GridPlayer(Seat):
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
             self._clock_over()  # a results panel over the board at the round's end
             self.wait(0.25)
+
+    def _newly_doubted(self, reading: BoardReading, frame: Frame) -> bool:
+        """Whether ``reading``, at the place of the board's adopted reading, doubts a tile that one
+        read surely: more likely covered for a moment than changed."""
+        old, t = self.reading, self.opts.threshold
+        if old is None or (reading.board_box, frame.origin, len(reading.tiles)) \
+                != (old.board_box, self.origin, len(old.tiles)):
+            return False
+        return any(new < t <= was for new, was in zip(reading.confidence, old.confidence, strict=True))
 
     def _read(self, frame: Frame) -> BoardReading | None:
         try:
