@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from wordbot import Lexicon
 from wordbot.act import Pacing
+from wordbot.act.base import Shown
 from wordbot.calibration.profile import Profile, load_profile, save_profile
 from wordbot.games import FeedbackSpec, Signature, game
 from wordbot.ocr import BoardReading
@@ -571,6 +572,17 @@ def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, 
     assert player._covered(looks(pink, chip, chip, idle), {0, 1, 2}, pink) == {1, 2}  # one thing over two
     assert player._covered(looks(chip, chip, idle, idle), {0, 1}, pink) == {0, 1}  # none in the path's look
     assert player._covered(looks(green, green, chip, green), {0, 1, 2, 3}, pink) == {2}  # verdict colour
+
+    # a drag's check once things were seen passing: a chip over the path's second cell and an idle
+    # one off the path is waited out, not taken for another path (pulse-ring cancelled 2-5 a round)
+    from wordbot.play.grid import Held
+    player._passers, player._selection, player.opts.feedback.highlight = True, pink, True
+    seen = iter([looks(pink, chip, chip, idle)] * 3 + [looks(pink, pink, idle, idle)])
+    monkeypatch.setattr(player, "cell_colours", lambda _: next(seen))
+    check = player._checker([0, 1, 3], player.idle.copy(), Held())
+    assert check(2) == Shown.PATH
+    seen = iter([looks(pink, chip, pink, idle)] * 3)  # a cell off the path in the selection's look
+    assert player._checker([0, 1, 3], player.idle.copy(), Held())(2) == Shown.OTHER
 
 
 def test_a_tile_doubted_for_a_moment_where_it_was_read_surely_is_read_again(tmp_path, monkeypatch):

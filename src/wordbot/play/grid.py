@@ -950,15 +950,17 @@ class GridPlayer(Seat):
                 # look now may be what passes over that cell
                 selection = self._selection if self._passers and self._selection else \
                     held.selection or self._selection
-                passing = self._passing(colours, shown - want, shown & want, selection)
+                # where things pass over the board, a path cell one covers is not shown selected (the
+                # game may not have taken it), nor does it say what the path looks like
+                covered = self._covered(colours, shown & want, selection) if self._passers else set()
+                passing = self._passing(colours, shown - want, (shown & want) - covered, selection)
                 self._passers = self._passers or bool(passing)
                 if passing and k == len(cells) and time.monotonic() < deadline:
                     time.sleep(0.005)  # the word is sent on this check: what passes is waited out, not
                     continue  # excused (a cell the game added may still be turning to the selection's look)
                 if k < len(cells):
                     shown -= passing
-                if self._passers:  # a path cell it covers is not shown selected (the game may not have
-                    shown -= self._covered(colours, shown & want, selection)  # taken it)
+                shown -= covered
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
                         return Shown.OTHER
@@ -1015,8 +1017,10 @@ class GridPlayer(Seat):
         path that shows (``path``): something passing over the board (a taken word's chip flying
         to its list), not a cell the game added to the selection. Only while the path's cells
         that show share one look (the selection's, or one another's: a path coloured by its
-        verdict while held), so a game that gives each tile of a path its own colour, or a path
-        cell covered by what passes, has no cell excused."""
+        verdict while held), so a game that gives each tile of a path its own colour has no cell
+        excused. A path cell covered by what passes says nothing of the path's look: once things
+        were seen passing, it is left out of ``path`` (a chip over a path cell and the next made
+        pulse-ring's drags cancelled, 2-5 a round)."""
         if not extra or selection is None:
             return set()
         looks = [tuple(colours[c]) for c in path]
