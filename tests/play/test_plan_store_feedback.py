@@ -614,3 +614,34 @@ def test_a_tile_doubted_for_a_moment_where_it_was_read_surely_is_read_again(tmp_
     player.reading = None  # nothing read before: two alike readings in a row are taken at once
     readings = iter([covered, covered])
     assert player.read(stable=True)[1] is covered
+
+
+def test_a_cancelled_drag_slides_back_step_by_step_as_the_game_shows_it(tmp_path, monkeypatch):
+    """Each step of a cancelled drag's slide back waits for the game to show it (a busy page that
+    merged two steps would keep the path and take it on release); a game that does not follow is
+    waited for once, up to ``hold_wait``, and said."""
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer, Held
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"], hold_wait=0.3), base=set(),
+                        learned=Learned.load("back"), say=lambda _: None)
+    player.watch = Watch((0, 0, 200, 200), [(50, 50), (150, 50), (50, 150), (150, 150)], 100)
+    idle, pink = (255, 212, 92, 0, 0, 0, 0, 0, 0, 0), (255, 207, 224, 1, -4, 112, 0, 0, 0, 80)
+    player.idle, player.opts.feedback.highlight = np.array([idle] * 4, float), True
+    looks = {k: np.array([pink] * k + [idle] * (4 - k), float) for k in range(5)}
+    shows = iter([looks[1], looks[2], looks[3], looks[3], looks[3], looks[2], looks[2], looks[1]])
+    monkeypatch.setattr(player, "cell_colours", lambda _: next(shows))
+    held = Held()
+    check = player._checker([0, 1, 2, 3], player.idle.copy(), held)
+    assert [check(1), check(2), check(3)] == [Shown.PATH] * 3
+    assert check(2) == Shown.PATH and check(1) == Shown.PATH  # two frames late each
+    assert not held.unfollowed
+
+    monkeypatch.setattr(player, "cell_colours", lambda _: looks[3])  # a game that keeps the path
+    check = player._checker([0, 1, 2, 3], player.idle.copy(), held)
+    assert check(3) == Shown.PATH
+    t0 = time.monotonic()
+    assert check(2) == Shown.OTHER and held.unfollowed and time.monotonic() - t0 >= 0.3
+    t0 = time.monotonic()
+    assert check(1) == Shown.OTHER and time.monotonic() - t0 < 0.1  # not waited for again

@@ -99,9 +99,10 @@ class Actor:
 
         ``check(k)``, called once the finger reached the k-th point (k = 1..n): what the game shows
         of the first k cells (it waits for the game as long as it needs). OTHER cancels the word:
-        the finger slides back along the path to the first cell and is released there, a one-cell
-        selection that games ignore (or refuse as too short), so a path the game saw otherwise
-        than planned is never submitted. Once the game showed the path, the finger no longer
+        the finger slides back along the path to the first cell (each step checked: the check
+        waits for the game to show it, so a busy page does not merge two steps) and is released
+        there, a one-cell selection that games ignore (or refuse as too short), so a path the game
+        saw otherwise than planned is never submitted. Once the game showed the path, the finger no longer
         dwells a step on each cell before the check: the check waits until the game shows the
         cell, proof that it was seen.
         A stop request during the gesture takes effect once it is finished: releasing halfway
@@ -128,7 +129,7 @@ class Actor:
                     for i in range(k - 1, 0, -1):  # back along the entered path: no other cell crossed
                         at = self._glide(pts[i], pts[i - 1])
                         time.sleep(p.step)
-                        check(i)  # let the game follow (it undoes a cell slid back over)
+                        check(i)  # the game follows (it undoes a cell slid back over)
                     break
             time.sleep(p.hold)
         finally:

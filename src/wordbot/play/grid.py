@@ -154,6 +154,7 @@ class Held:
     selection: RGB | None = None  # the game's plain selection colour (one cell is no word)
     frame: Frame | None = None  # the window just before the word was sent: what changes after it is
     # the reply (an earlier reply's late part, shown while this word was entered, is not)
+    unfollowed: bool = False  # a cancelled drag's finger slid back, and the game did not show it so
 
     def shown(self, colour: RGB) -> bool:
         return any(c is not None and same_colour(colour, c) for c in (self.colour, self.selection))
@@ -619,6 +620,9 @@ class GridPlayer(Seat):
                 actor.write(self._next.word)
                 self._ahead = Ahead(self._next, base_colours)
         board = range(len(self.reading.tiles))  # an earlier cancelled word's cells may be kept too
+        if held.unfollowed:
+            self.say(f"the game did not show the finger sliding back along {word.word!r} to its first "
+                     "cell: released there, the game may have taken another path")
         if not done:
             if style == "click":  # Escape was pressed: given the time a cell takes to show, unless the
                 # game proved to keep a selection through Escape (it will not clear by waiting)
@@ -932,9 +936,11 @@ class GridPlayer(Seat):
         stale |= ignore & self._in_selection(base)
         unlit = False  # while it is not known whether the game shows a selection: this word's first
         # cell did not show in time, so the next ones are not waited for either
+        top = 0  # the most cells checked: a check of fewer is the finger sliding back to cancel
 
         def check(k: int) -> Shown:
-            nonlocal unlit
+            nonlocal unlit, top
+            back, top = k < top, max(top, k)
             want = set(cells[:k])
             wait = self._show_wait() if spec.highlight or (spec.highlight is None and not unlit) else 0
             start = time.monotonic()
@@ -961,6 +967,14 @@ class GridPlayer(Seat):
                 if k < len(cells):
                     shown -= passing
                 shown -= covered
+                if back and spec.highlight:  # each step back waited for, so that the game sees the way
+                    if shown == want:  # back cell by cell (a busy page merges moves a frame apart)
+                        return Shown.PATH
+                    if held.unfollowed or time.monotonic() > start + max(wait, self.opts.hold_wait):
+                        held.unfollowed = True  # the game keeps slid-back cells: no more waiting
+                        return Shown.OTHER
+                    time.sleep(0.005)
+                    continue
                 if (stale - want) & self.watch.changed_cells(self.idle, colours):  # no new selection yet:
                     if time.monotonic() > deadline:  # the game added the cell to the kept one
                         return Shown.OTHER
