@@ -313,9 +313,9 @@ class GridPlayer(Seat):
                 self.say("board not visible (covered, moved or changed): paused, looking for it")
                 told = True
             if time.monotonic() > deadline:
-                if self.report.swiped:
-                    raise RoundOver(f"round over: the board is gone ({self.opts.lost_timeout:.0f} s)")
                 why = f" ({self._unread})" if self._unread else ""
+                if self.report.swiped:
+                    raise RoundOver(f"round over: the board is gone ({self.opts.lost_timeout:.0f} s){why}")
                 raise WordbotError(f"no board seen for {self.opts.lost_timeout:.0f} s{why}: stopping")
             self._clock_over()  # a results panel over the board at the round's end
             self.wait(0.25)
@@ -336,6 +336,7 @@ class GridPlayer(Seat):
             self._unread = str(exc)
             return None
         if r is None or not r.rows or not any(r.tiles):
+            self._unread = "no board found" if r is None or not r.rows else "no letter on the board"
             return None
         return r
 
