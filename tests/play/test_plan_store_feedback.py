@@ -645,3 +645,44 @@ def test_a_cancelled_drag_slides_back_step_by_step_as_the_game_shows_it(tmp_path
     assert check(2) == Shown.OTHER and held.unfollowed and time.monotonic() - t0 >= 0.3
     t0 = time.monotonic()
     assert check(1) == Shown.OTHER and time.monotonic() - t0 < 0.1  # not waited for again
+
+
+def test_a_due_re_read_reads_the_board_at_rest_once_and_in_full_only_where_it_differs(tmp_path, monkeypatch):
+    """Every few words the board is read again: from the frame the next word waits for, the board
+    at rest, once (a full re-read wants two alike in a row, and waits out what passes over the
+    board); only a board that reads otherwise there is read in full and adopted."""
+    from types import SimpleNamespace
+
+    from wordbot.capture.files import ImageFile
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer
+    from wordbot.solver.grid import Found
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    cv2.imwrite(str(tmp_path / "game.png"), np.full((60, 80, 3), 200, np.uint8))
+    other = reading()
+    other.tiles[0] = "м"
+    reads = iter([reading(), other])  # the board as played, then another at the second due re-read
+    player = GridPlayer(ImageFile(tmp_path / "game.png"), lambda _: next(reads), None,
+                        GridOptions(GAMES["wordhunt"], reread_every=2), base=set(),
+                        learned=Learned.load("due"), say=lambda _: None)
+    player.reading, player.origin = reading(), (0, 0)
+    entered, full = [], []
+    monkeypatch.setattr(player, "_actor", lambda: SimpleNamespace(finish=lambda: None))
+    monkeypatch.setattr(player, "_learn_noise", lambda: None)
+    monkeypatch.setattr(player, "_learning_first", list)
+    monkeypatch.setattr(player, "_settle", lambda queue=None, **_: (player.grab(), queue[0]))
+
+    def reread(queue, actor):
+        full.append(len(entered))
+        return queue, actor
+
+    def enter(actor, word, base):
+        entered.append(word.word)
+        return "accepted"
+
+    monkeypatch.setattr(player, "_reread", reread)
+    monkeypatch.setattr(player, "_enter", enter)
+    words = [Found(w, [(0, k)], 3) for k, w in enumerate(("дом", "нос", "кот", "сон", "ток", "рот"))]
+    player._play_words(words, time.monotonic() + 5)
+    assert len(entered) == 6 and full == [4]  # read once after 2 words (the same), in full after 4
