@@ -574,7 +574,7 @@ def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, 
     assert player._covered(looks(green, green, chip, green), {0, 1, 2, 3}, pink) == {2}  # verdict colour
 
     # a drag's check once things were seen passing: a chip over the path's second cell and an idle
-    # one off the path is waited out, not taken for another path (pulse-ring cancelled 2-5 a round)
+    # one off the path is waited out, not taken for another path (pulse-ring cancelled 1-7 a round)
     from wordbot.play.grid import Held
     player._passers, player._selection, player.opts.feedback.highlight = True, pink, True
     seen = iter([looks(pink, chip, chip, idle)] * 3 + [looks(pink, pink, idle, idle)])

@@ -1048,7 +1048,7 @@ class GridPlayer(Seat):
         verdict while held), so a game that gives each tile of a path its own colour has no cell
         excused. A path cell covered by what passes says nothing of the path's look: once things
         were seen passing, it is left out of ``path`` (a chip over a path cell and the next made
-        pulse-ring's drags cancelled, 2-5 a round)."""
+        pulse-ring's drags cancelled, 1-7 a round)."""
         if not extra or selection is None:
             return set()
         looks = [tuple(colours[c]) for c in path]
