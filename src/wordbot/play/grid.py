@@ -323,11 +323,21 @@ class GridPlayer(Seat):
     def _newly_doubted(self, reading: BoardReading, frame: Frame) -> bool:
         """Whether ``reading``, at the place of the board's adopted reading, doubts a tile that one
         read surely: more likely covered for a moment than changed."""
-        old, t = self.reading, self.opts.threshold
-        if old is None or (reading.board_box, frame.origin, len(reading.tiles)) \
-                != (old.board_box, self.origin, len(old.tiles)):
+        if not self._where_adopted(reading, frame):
             return False
-        return any(new < t <= was for new, was in zip(reading.confidence, old.confidence, strict=True))
+        t, was = self.opts.threshold, self.reading.confidence
+        return any(new < t <= old for new, old in zip(reading.confidence, was, strict=True))
+
+    def _where_adopted(self, reading: BoardReading, frame: Frame) -> bool:
+        """Whether ``reading`` lies where the adopted reading was: same board box, window place and
+        tile count."""
+        old = self.reading
+        return old is not None and (reading.board_box, frame.origin, len(reading.tiles)) \
+            == (old.board_box, self.origin, len(old.tiles))
+
+    def _as_adopted(self, reading: BoardReading, frame: Frame) -> bool:
+        """Whether ``reading`` is the adopted reading's board: the same tiles at the same place."""
+        return self._where_adopted(reading, frame) and reading.tiles == self.reading.tiles
 
     def _read(self, frame: Frame) -> BoardReading | None:
         try:
@@ -587,15 +597,13 @@ class GridPlayer(Seat):
         read, where a full re-read wants two alike in a row, waited for while anything passes over
         the board (pulse-ring's taken words' chips made its re-reads, every 6 words, 0.2-0.5 s)."""
         reading = self._read(frame)
-        return reading is not None and frame.origin == self.origin \
-            and (reading.tiles, reading.board_box) == (self.reading.tiles, self.reading.board_box) \
+        return reading is not None and self._as_adopted(reading, frame) \
             and not self._newly_doubted(reading, frame)
 
     def _reread(self, queue: list[Found], actor: Actor) -> tuple[list[Found], Actor]:
         window = self.window
         frame, reading = self.read(stable=True)
-        if (reading.tiles, reading.board_box) != (self.reading.tiles, self.reading.board_box) \
-                or frame.origin != self.origin or window != self.window:
+        if not self._as_adopted(reading, frame) or window != self.window:
             self.say("board changed or moved: re-reading")
             queue = self.calibrate(frame, reading)
             actor = self._actor()
