@@ -686,3 +686,31 @@ def test_a_due_re_read_reads_the_board_at_rest_once_and_in_full_only_where_it_di
     words = [Found(w, [(0, k)], 3) for k, w in enumerate(("дом", "нос", "кот", "сон", "ток", "рот"))]
     player._play_words(words, time.monotonic() + 5)
     assert len(entered) == 6 and full == [4]  # read once after 2 words (the same), in full after 4
+
+
+def test_a_click_tile_the_game_does_not_show_in_its_usual_time_cancels_the_word_then(tmp_path, monkeypatch):
+    """A click game that drops a tap: once its taps are seen to show fast, a tile not shown in the
+    time they take (``_show_wait``) cancels the word there; waiting on to ``hold_wait`` cost
+    click-lossy 0.55 s a dropped tap. Where a second tap cannot send the word short, it is tapped
+    again instead (LOST)."""
+    from wordbot.games import GAMES
+    from wordbot.play.grid import GridOptions, GridPlayer, Held
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    opts = GridOptions(GAMES["wordhunt"], hold_wait=1.5)
+    opts.input.style, opts.input.confirm = "click", "last"
+    player = GridPlayer(None, None, None, opts, base=set(), learned=Learned.load("drop"),
+                        say=lambda _: None)
+    player.watch = Watch((0, 0, 200, 200), [(50, 50), (150, 50), (50, 150), (150, 150)], 100)
+    idle, pink = (255, 212, 92, 0, 0, 0, 0, 0, 0, 0), (255, 207, 224, 1, -4, 112, 0, 0, 0, 80)
+    player.idle, player.opts.feedback.highlight = np.array([idle] * 4, float), True
+    player._shows.extend([0.02] * 10)  # the game's taps show within 20 ms
+    one = np.array([pink] + [idle] * 3, float)
+    monkeypatch.setattr(player, "cell_colours", lambda _: one)  # the second tap dropped
+    check = player._checker([0, 1, 2], player.idle.copy(), Held())
+    assert check(1) == Shown.PATH
+    t0 = time.monotonic()
+    assert check(2) == Shown.OTHER
+    assert 0.25 <= time.monotonic() - t0 < 1.0  # the show wait's floor, not hold_wait
+    player.opts.input.confirm, player.opts.input.retap = "enter", "keeps"
+    assert player._checker([0, 1, 2], player.idle.copy(), Held())(2) == Shown.LOST
