@@ -102,9 +102,9 @@ class Actor:
         the finger slides back along the path to the first cell (each step checked: the check
         waits for the game to show it, so a busy page does not merge two steps) and is released
         there, a one-cell selection that games ignore (or refuse as too short), so a path the game
-        saw otherwise than planned is never submitted. Once the game showed the path, the finger no longer
-        dwells a step on each cell before the check: the check waits until the game shows the
-        cell, proof that it was seen.
+        saw otherwise than planned is never submitted. A cell the game showed taken gets no dwell (a
+        step) after its check, and a path it showed whole no hold before the release: the check
+        waited until the game showed it, proof that it was seen.
         A stop request during the gesture takes effect once it is finished: releasing halfway
         would submit part of the word.
         """
@@ -121,9 +121,9 @@ class Actor:
             for k, q in enumerate(pts, start=1):
                 if k > 1:
                     at = self._glide(pts[k - 2], q, paced=shown != Shown.PATH)
-                if shown != Shown.PATH:
-                    time.sleep(p.step)
                 shown = Shown(check(k)) if check is not None else Shown.UNSEEN
+                if shown == Shown.UNSEEN:  # the dwell: a game showing the cell has taken the pointer in
+                    time.sleep(p.step)
                 if not shown:
                     done = False
                     for i in range(k - 1, 0, -1):  # back along the entered path: no other cell crossed
@@ -131,7 +131,8 @@ class Actor:
                         time.sleep(p.step)
                         check(i)  # the game follows (it undoes a cell slid back over)
                     break
-            time.sleep(p.hold)
+            if shown != Shown.PATH:  # a path the game shows whole has its last cell taken in
+                time.sleep(p.hold)
         finally:
             self.driver.release(*at)  # where the finger is: releasing elsewhere would drag
             self._end()
@@ -165,9 +166,9 @@ class Actor:
         for k, q in enumerate(pts, start=1):
             self._check_stop()
             self.driver.tap(*q)
-            if shown != Shown.PATH:  # as in ``swipe``: a game that shows the path tells when it took a tap
-                self._sleep(self.pacing.step)
             shown = Shown(check(k)) if check is not None else Shown.UNSEEN
+            if shown == Shown.UNSEEN:  # as in ``swipe``: a game that shows the path tells when it took a tap
+                self._sleep(self.pacing.step)
             if shown == Shown.LOST:
                 self.driver.tap(*q)
                 shown = Shown(check(k))
