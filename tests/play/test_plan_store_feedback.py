@@ -714,3 +714,40 @@ def test_a_click_tile_the_game_does_not_show_in_its_usual_time_cancels_the_word_
     assert 0.25 <= time.monotonic() - t0 < 1.0  # the show wait's floor, not hold_wait
     player.opts.input.confirm, player.opts.input.retap = "enter", "keeps"
     assert player._checker([0, 1, 2], player.idle.copy(), Held())(2) == Shown.LOST
+
+
+def test_the_last_words_flash_still_animating_does_not_hold_the_next_word(tmp_path, monkeypatch):
+    """A taken word's cells bounce in its reply's colour for a while (drag-bounce: 0.4 s): the next
+    word, elsewhere, goes in meanwhile, each of its cells still in that colour entered once plain
+    (``_fading``); before, the settle waited for every cell to stop changing (up to CELL_REST)."""
+    from wordbot.games import GAMES
+    from wordbot.play.grid import CELL_REST, GridOptions, GridPlayer
+    from wordbot.play.seat import Frame
+    from wordbot.solver.grid import Found
+
+    monkeypatch.setenv("WORDBOT_DATA_DIR", str(tmp_path))
+    player = GridPlayer(None, None, None, GridOptions(GAMES["wordhunt"]), base=set(),
+                        learned=Learned.load("bounce"), say=lambda _: None)
+    board = reading()
+    board.centres = [(40 + 40 * c, 40 + 40 * r) for r in range(2) for c in range(4)]
+    board.board_box = (20, 20, 160, 80)
+    player.reading, player.origin = board, (0, 0)
+    player.watch = Watch(board.board_box, board.centres, 40)
+    player.opts.feedback.highlight = True
+
+    def window(*greens: tuple[int, int, int]) -> np.ndarray:
+        image = np.full((140, 220, 3), 90, np.uint8)
+        for i, (x, y) in enumerate(board.centres):
+            image[y - 17:y + 17, x - 17:x + 17] = greens[i] if i < len(greens) else (60, 200, 240)
+        return image
+
+    player.idle = player.watch.colours(window())
+    bright, dim = (40, 210, 40), (50, 200, 50)  # the flash's two shades: one colour, but not still
+    player._flash = ({0, 1}, tuple(int(v) for v in player.watch.colours(window(bright, bright))[0]))
+    frames = iter([window(bright, dim), window(dim, bright)] * 100)
+    monkeypatch.setattr(player, "grab", lambda idle=False: Frame(next(frames), (0, 0)))
+    word = Found("тока", ((1, 2), (1, 3), (0, 3), (0, 2)), 2)  # о к т о: clear of the flash
+    t0 = time.monotonic()
+    base, got = player._settle([word])
+    assert got is word and base is not None
+    assert time.monotonic() - t0 < CELL_REST / 2

@@ -1680,7 +1680,9 @@ class GridPlayer(Seat):
             # against the last reply's window, nothing is masked: anything since is a change
             quiet = earlier is not None and not self.watch.marks(earlier, frame.image,
                                                                  stirred if prev is not None else None)
-            still = self._cells_still(earlier, colours, lettered, start)
+            # the last word's cells still showing its reply are entered once plain (``_fading``): their
+            # animation is not waited for
+            still = self._cells_still(earlier, colours, lettered - self._fading(colours), start)
             if self.score is not None and earlier is not None:
                 # a check of the score waits for it to hold still from the start of this wait
                 motion = motion or Motion(self.score.box, earlier, since=start if check or fast else None)
