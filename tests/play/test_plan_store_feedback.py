@@ -716,10 +716,12 @@ def test_a_click_tile_the_game_does_not_show_in_its_usual_time_cancels_the_word_
     assert player._checker([0, 1, 2], player.idle.copy(), Held())(2) == Shown.LOST
 
 
-def test_the_last_words_flash_still_animating_does_not_hold_the_next_word(tmp_path, monkeypatch):
+def test_the_next_word_goes_in_while_a_flash_or_a_passing_chip_moves_off_its_path(tmp_path, monkeypatch):
     """A taken word's cells bounce in its reply's colour for a while (drag-bounce: 0.4 s): the next
     word, elsewhere, goes in meanwhile, each of its cells still in that colour entered once plain
-    (``_fading``); before, the settle waited for every cell to stop changing (up to CELL_REST)."""
+    (``_fading``). Where things were seen passing over the board, one crossing a cell off the next
+    word's path does not hold it either. Before, the settle waited for every cell to stop changing
+    (up to CELL_REST)."""
     from wordbot.games import GAMES
     from wordbot.play.grid import CELL_REST, GridOptions, GridPlayer
     from wordbot.play.seat import Frame
@@ -751,3 +753,14 @@ def test_the_last_words_flash_still_animating_does_not_hold_the_next_word(tmp_pa
     base, got = player._settle([word])
     assert got is word and base is not None
     assert time.monotonic() - t0 < CELL_REST / 2
+
+    # things seen passing over the board (pulse-ring's chips): one crossing a cell off the word's
+    # path is waited out by the check before the release, not before the word
+    player._flash, chip = None, (200, 200, 200)
+    frames = iter([window(chip), window((60, 200, 240), chip)] * 100)
+    player._passers = False
+    t0 = time.monotonic()
+    assert player._settle([word])[1] is word and time.monotonic() - t0 >= CELL_REST
+    player._passers = True
+    t0 = time.monotonic()
+    assert player._settle([word])[1] is word and time.monotonic() - t0 < CELL_REST / 2

@@ -1682,7 +1682,10 @@ class GridPlayer(Seat):
                                                                  stirred if prev is not None else None)
             # the last word's cells still showing its reply are entered once plain (``_fading``): their
             # animation is not waited for
-            still = self._cells_still(earlier, colours, lettered - self._fading(colours), start)
+            # where things pass over the board, a cell off the word's path that changes is one of them
+            # (the check waits it out before the release) or the last reply's
+            rest = wanted or lettered if self._passers else lettered
+            still = self._cells_still(earlier, colours, rest - self._fading(colours), start)
             if self.score is not None and earlier is not None:
                 # a check of the score waits for it to hold still from the start of this wait
                 motion = motion or Motion(self.score.box, earlier, since=start if check or fast else None)
