@@ -584,6 +584,13 @@ def test_something_passing_over_the_board_is_no_cell_of_the_selection(tmp_path, 
     seen = iter([looks(pink, chip, pink, idle)] * 3)  # a cell off the path in the selection's look
     assert player._checker([0, 1, 3], player.idle.copy(), Held())(2) == Shown.OTHER
 
+    # a cell off the path covered as the word began (not waited for) is left out for its look
+    # then, but judged by its idle look once that changes: the game adding it under the chip shows
+    seen = iter([looks(pink, idle, chip, idle)] * 3 + [looks(pink, pink, idle, idle)])
+    assert player._checker([0, 1, 3], looks(idle, idle, chip, idle), Held())(2) == Shown.PATH
+    seen = iter([looks(pink, pink, pink, idle)] * 3)
+    assert player._checker([0, 1, 3], looks(idle, idle, chip, idle), Held())(2) == Shown.OTHER
+
 
 def test_a_tile_doubted_for_a_moment_where_it_was_read_surely_is_read_again(tmp_path, monkeypatch):
     """A re-read of the board caught a taken word's chip flying over a tile in two frames in a

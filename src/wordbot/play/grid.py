@@ -950,6 +950,7 @@ class GridPlayer(Seat):
         path's colour while held (for the reply's signature) at the last cell. The first
         ``selected`` cells show selected already (``base`` is from before)."""
         spec = self.opts.feedback
+        base = base.copy()
         # still showing an earlier reply
         ignore = self.watch.changed_cells(self.idle, base) - set(cells[:selected])
         stale = set(self._stale)
@@ -973,6 +974,12 @@ class GridPlayer(Seat):
                     colours = self.watch.colours(held.frame.image)
                 else:
                     colours = self.cell_colours(self.watch)
+                if self._passers:  # a cell left out for its look as the word began may have had
+                    # something passing over it then (the next word need not wait for that): once
+                    # its look changes, it is judged by its idle look, so the game adding it shows
+                    uncovered = ignore & self.watch.changed_cells(base, colours)
+                    ignore.difference_update(uncovered)
+                    base[sorted(uncovered)] = self.idle[sorted(uncovered)]
                 shown = self.watch.changed_cells(base, colours) - ignore - (fading - want)
                 # where things pass over the board, the selection's look as first learned: a one-cell
                 # look now may be what passes over that cell
