@@ -974,13 +974,16 @@ class GridPlayer(Seat):
                     colours = self.watch.colours(held.frame.image)
                 else:
                     colours = self.cell_colours(self.watch)
-                if self._passers:  # a cell left out for its look as the word began may have had
-                    # something passing over it then (the next word need not wait for that): once
-                    # its look changes, it is judged by its idle look, so the game adding it shows
-                    uncovered = ignore & self.watch.changed_cells(base, colours)
+                changed = self.watch.changed_cells(base, colours)
+                # a cell left out for its look as the word began may have had something passing over
+                # it then (the next word need not wait for that): once its look changes, it is judged
+                # by its idle look, so the game adding it shows
+                uncovered = sorted(ignore & changed) if self._passers else []
+                if uncovered:
                     ignore.difference_update(uncovered)
-                    base[sorted(uncovered)] = self.idle[sorted(uncovered)]
-                shown = self.watch.changed_cells(base, colours) - ignore - (fading - want)
+                    base[uncovered] = self.idle[uncovered]
+                    changed = self.watch.changed_cells(base, colours)
+                shown = changed - ignore - (fading - want)
                 # where things pass over the board, the selection's look as first learned: a one-cell
                 # look now may be what passes over that cell
                 selection = self._selection if self._passers and self._selection else \
@@ -1677,7 +1680,8 @@ class GridPlayer(Seat):
             wanted = set() if typed else set(self._cells(word)) if word is not None else lettered
             # a kept selection does not clear by waiting (a new one clears it); the last reply's flash
             # fading from the word's later cells is waited for as each is entered
-            waiting = busy - self._stale - (self._fading(colours) - {self._cells(word)[0]} if word else set())
+            fading = self._fading(colours)
+            waiting = busy - self._stale - (fading - {self._cells(word)[0]} if word else set())
             # what still changes since the last reply (its toast fading) is masked out of the next
             # word's reply: not waited for
             stirred = self._stirred(frame.image)
@@ -1688,11 +1692,10 @@ class GridPlayer(Seat):
             quiet = earlier is not None and not self.watch.marks(earlier, frame.image,
                                                                  stirred if prev is not None else None)
             # the last word's cells still showing its reply are entered once plain (``_fading``): their
-            # animation is not waited for
-            # where things pass over the board, a cell off the word's path that changes is one of them
-            # (the check waits it out before the release) or the last reply's
-            rest = wanted or lettered if self._passers else lettered
-            still = self._cells_still(earlier, colours, rest - self._fading(colours), start)
+            # animation is not waited for; where things pass over the board, a cell off the word's path
+            # that changes is one of them (the check waits it out before the release)
+            rest = (wanted or lettered) if self._passers else lettered
+            still = self._cells_still(earlier, colours, rest - fading, start)
             if self.score is not None and earlier is not None:
                 # a check of the score waits for it to hold still from the start of this wait
                 motion = motion or Motion(self.score.box, earlier, since=start if check or fast else None)
