@@ -13,7 +13,7 @@ set -u
 PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-utils gcc openbox chromium
           fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core
           fonts-noto-mono fonts-urw-base35 fonts-inter fonts-crosextra-carlito
-          fonts-noto-extra fonts-comfortaa fonts-pc fonts-pc-extra)  # the last four: looks the vision tests draw
+          fonts-noto-extra fonts-comfortaa fonts-pc fonts-pc-extra fonts-rampart)  # the last five: looks the vision tests draw
 DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell
           fonts-lato fonts-jura t1-oldslavic
           fonts-terminus  # the spent blind set blind-2026-11-27-d's, now a development look
@@ -37,7 +37,7 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
           fonts-babelstone-modern fonts-noto-cjk fonts-monapo fonts-georgewilliams fonts-cns11643-kai
           t1-cyrillic fonts-ukij-uyghur fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
-BLIND=(fonts-sjfonts fonts-summersby fonts-rampart fonts-ancient-scripts)  # the blind set blind-2026-11-30's faces
+BLIND=(fonts-sjfonts fonts-summersby fonts-ancient-scripts)  # the blind set blind-2026-11-30's faces
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

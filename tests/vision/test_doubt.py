@@ -460,3 +460,39 @@ def test_a_monospaced_faces_narrow_zhe_is_asked_of_tesseract(monkeypatch):
     assert [told("ж").confidence[i] for i in (0, 1, 12)] == pytest.approx([read.AGREED] * 3)
     assert told("ш").confidence[2] == alone.confidence[2] and told("щ").confidence[3] == alone.confidence[3]
     assert _sure_wrong(alone, letters) == []
+
+
+def test_a_letter_read_surely_from_two_shapes_is_sure_in_neither():
+    """One board, one font: where a letter is read from two clearly different shapes and one of
+    them only is sure, that one keeps its confidence; where both are sure, the best match does not
+    say which is misread (Rampart One's 3-D I, its extrusion J-shaped, matched J at 0.958 and its J's
+    at 0.947): neither is sure."""
+    from wordbot.ocr.bank import Match
+
+    shot = render(np.random.default_rng(5), look(font="pc/Px_IBM_EGA9.ttf"), 3, 3, tile=40,
+                  letters=list("vuuu") + ["a"] * 5)
+    pictures = read_board(shot.image, "en").pictures[:4]  # a V, then three U's
+
+    def kept(best: list[float]) -> list[float]:
+        m = Match(["u"] * 4, np.array(best, np.float32), np.full(4, 0.8, np.float32), np.ones(4, bool))
+        return list(read._consistency(pictures, m))
+
+    assert kept([0.90, 0.98, 0.98, 0.98]) == [0, 1, 1, 1]  # the V, read U, doubtful on its own
+    assert kept([0.97, 0.98, 0.98, 0.98]) == [0, 0, 0, 0]
+
+
+def test_a_board_whose_face_the_reader_does_not_know_has_no_sure_tile():
+    """Rampart One draws each letter as an outlined face over a 3-D extrusion of one colour: the
+    reader takes the extrusion for the letter and doubts nearly every tile, but read its I's, whose
+    extrusion is J-shaped, as J with confidence (blind-2026-11-30). On a board whose tiles it
+    doubts nearly all, no tile is sure."""
+    style = look(font="rampart/RampartOne-Regular.ttf", tile_rgb=(175, 233, 217), text_rgb=(173, 9, 252),
+                 panel_rgb=(252, 83, 201), shape="circle", radius=0.16, gap=0.18, letter_size=0.39,
+                 blur=0.7, scale=1.12, effect="shadow")
+    for seed in range(2):
+        shot = render(np.random.default_rng(seed), style, 6, 6, tile=54,
+                      letters=list("iehkpmxrgyotwfabvdinsluqcz" "ieiaioeiai"))
+        reading = read_board(shot.image)
+        assert (reading.rows, reading.cols) == (6, 6)
+        assert _sure_wrong(reading, shot.tiles) == []
+        assert max(reading.confidence) < THRESHOLD

@@ -32,6 +32,10 @@ from wordbot.ocr.tile import EMPTY_CONTRAST, TileInk, seen_ink
 
 THRESHOLD = 0.5  # a tile read with less confidence is doubtful
 CLIPPED = 0.4  # the most confidence in a letter that may have lost a part (Щ its tail: read Ш)
+UNKNOWN_FACE = 0.9  # share of a board's lettered tiles doubtful from which none is sure (on
+# blind-2026-11-30 every board with a letter misread surely had 91-99 % of its tiles doubtful: Rampart
+# One's 3-D letters, whose extrusion was read as the letter; 4 of 590 development and held-out boards
+# reach 0.9, 15 of their 51,375 tiles sure and right)
 SHRINK = 0.06  # of the tile side cut from each edge before reading (outline, rounded corners)
 VALUES = 0.15  # of the lettered tiles showing a letter value apart: the board has letter values
 WORK_SIDE = 48  # larger tiles are shrunk to this before reading: the glyph ends up 32 px anyway
@@ -122,10 +126,14 @@ def confidence(m: Match) -> np.ndarray:
 def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarray:
     """1 for each tile, 0 for the tiles whose letter is also read from a clearly different shape
     elsewhere on the board, except the shape that matches the letter best. One board is one font:
-    two shapes read as one letter means one of them is misread (e.g. a Λ-like Л read as А)."""
+    two shapes read as one letter means one of them is misread (e.g. a Λ-like Л read as А). Where
+    another shape is read as the letter surely too, the best match says little about which one is
+    misread (Rampart One's 3-D I, its extrusion J-shaped, matched J at 0.958, its J's at 0.947):
+    then no shape keeps its confidence."""
     out = np.ones(len(pictures), np.float32)
     feats = features(pictures)
     letters = np.array(m.letters)
+    sure = confidence(m) >= THRESHOLD
     for letter in set(m.letters):
         group = np.nonzero(letters == letter)[0]
         if len(group) < 2:
@@ -140,6 +148,8 @@ def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarr
                 label[(sims[seed] >= same) & (label < 0)] = seed
         best = label[np.argmax(m.best[group])]
         out[group[label != best]] = 0.0
+        if sure[group[label != best]].any():
+            out[group] = 0.0
     return out
 
 
@@ -612,6 +622,10 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
         _read_plain(tiles_seen.plain, banks[found.lang], found.case, tiles, conf)
         if found.lang == "en" and found.case == "lower":
             _bare_strokes(tiles_seen, tiles, conf, size[:, 0], idx)
+        # One board, one font: a reader that doubts nearly every glyph of a board does not know its
+        # face, and reads the few others surely by chance, not by knowing it.
+        if (conf[idx] < THRESHOLD).mean() >= UNKNOWN_FACE:
+            conf[idx] = np.minimum(conf[idx], CLIPPED)
     # An empty tile is sure when the tile is plain; ink faint enough to be doubted is doubtful, and
     # so is a tile whose middle is not even along its rows (a letter the ink was lost of), or is a
     # block of the board's ink with the tile's fill at its sides (a glyph filling the letter box).
