@@ -1,6 +1,6 @@
 """Vision: boards found and tiles read on labelled synthetic screenshots, and the time it takes.
 
-Accuracy is measured on the blind set ``BLIND`` ("blind-2026-11-30": ``BLIND_FONTS`` of
+Accuracy is measured on the blind set ``BLIND`` ("blind-2026-12-01": ``BLIND_FONTS`` of
 ``wordbot.ocr.synthetic``, in every development and held-out style, Russian and English boards,
 upper and lower case, multi-letter tiles, letter shadows, faux bold, JPEG), chosen before any
 tuning of that session and measured once at the end; the language is told from the pixels (no
@@ -26,7 +26,7 @@ from wordbot.ocr.learn import from_reading
 from wordbot.ocr.synthetic import BLIND_FONTS, Screenshot, font_path, random_look, random_screenshot, render
 
 AREA = "vision"
-BLIND = "blind-2026-11-30"
+BLIND = "blind-2026-12-01"
 
 
 @dataclass

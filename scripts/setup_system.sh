@@ -17,7 +17,8 @@ PACKAGES=(tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng xvfb xdotool x11-uti
 DEV_MORE=(fonts-open-sans fonts-roboto-unhinted fonts-paratype fonts-cantarell
           fonts-lato fonts-jura t1-oldslavic
           fonts-terminus  # the spent blind set blind-2026-11-27-d's, now a development look
-          fonts-adf-berenis fonts-le-murmure fonts-reggae)  # the spent blind-2026-11-29-c's, the same
+          fonts-adf-berenis fonts-le-murmure fonts-reggae  # the spent blind-2026-11-29-c's, the same
+          fonts-sjfonts fonts-summersby fonts-ancient-scripts)  # the spent blind-2026-11-30's, the same
 HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-charis
           fonts-yanone-kaffeesatz fonts-firacode fonts-play fonts-manrope fonts-roboto-slab
           fonts-linuxlibertine fonts-oldstandard fonts-cmu fonts-sil-gentiumplus fonts-anonymous-pro
@@ -37,7 +38,7 @@ HELD_OUT=(fonts-hack fonts-jetbrains-mono fonts-go fonts-sil-andika fonts-sil-ch
           fonts-arphic-gbsn00lp fonts-umeplus-cl fonts-cwtex-heib fonts-cwtex-kai fonts-cwtex-ming
           fonts-babelstone-modern fonts-noto-cjk fonts-monapo fonts-georgewilliams fonts-cns11643-kai
           t1-cyrillic fonts-ukij-uyghur fonts-ricty-diminished fonts-linex fonts-ipaexfont-mincho)
-BLIND=(fonts-sjfonts fonts-summersby fonts-ancient-scripts)  # the blind set blind-2026-11-30's faces
+BLIND=(texlive-fonts-extra)  # the blind set blind-2026-12-01's Debian faces (TeX Live's fonts)
 [ "${1:-}" = "bench" ] && PACKAGES+=("${DEV_MORE[@]}" "${HELD_OUT[@]}" "${BLIND[@]}")
 missing=()
 for p in "${PACKAGES[@]}"; do

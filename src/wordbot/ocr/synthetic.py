@@ -27,7 +27,8 @@ import numpy as np
 from wordbot.lexicon.alphabet import alphabet
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"), Path("/usr/share/fonts"),
-             Path("/usr/share/wine/fonts"))  # the last: Wine's fonts (fonts-wine)
+             Path("/usr/share/wine/fonts"),  # Wine's fonts (fonts-wine)
+             Path("/usr/share/texlive/texmf-dist/fonts"))  # TeX Live's (texlive-fonts-extra)
 
 # Fonts of looks used during development and in the tests (the template bank is built from a
 # subset of these, see scripts/build_glyphs.py). All but the first eleven were once the benchmark's
@@ -152,17 +153,17 @@ HEAVY_FONTS = (
     "noto/NotoSerif-CondensedBold.ttf", "roboto/unhinted/RobotoTTF/Roboto-Black.ttf",
     "noto/NotoSans-CondensedExtraBold.ttf", "noto/NotoSerif-CondensedBlack.ttf",
 )
-# The blind set "blind-2026-11-30", chosen on 2026-11-30 before it was drawn or measured, to be
+# The blind set "blind-2026-12-01", chosen on 2026-12-01 before it was drawn or measured, to be
 # measured once by bench/bench_vision.py: faces never used in development, in the bank, in the tests
 # or in an earlier blind or held-out set (nor close relatives of those), every one with the whole
-# Russian and Latin alphabets: Steve Hand (a handwriting face, Debian fonts-sjfonts), Summersby (a text
-# face made for the screen, Debian fonts-summersby), Rampart One (a display face of outlined 3-D
-# blocks, Debian fonts-rampart), Asea Bold (a Didone serif after Firmin Didot's type) and Aroania (a
-# sans after Scholderer's New Hellenic), both from Debian fonts-ancient-scripts, drawn in every style
-# of ``random_look`` plus the held-out tile styles.
+# Russian and Latin alphabets drawn: Coelacanth Bold (a Venetian serif after Centaur), Cuprum Bold (a
+# condensed sans), Poiret One (a thin Art Deco display face), Cascadia Code Bold (a monospaced face),
+# all from Debian texlive-fonts-extra, and Great Vibes (a formal script, Python fontpkg-great-vibes),
+# drawn in every style of ``random_look`` plus the held-out tile styles.
 BLIND_FONTS = (
-    "sjfonts/SteveHand.ttf", "summersby/summersby.ttf", "rampart/RampartOne-Regular.ttf",
-    "ancient-scripts/AseaB_hint.ttf", "ancient-scripts/Aroania_hint.ttf",
+    "opentype/public/coelacanth/CoelacanthBold.otf", "truetype/public/cuprum/Cuprum-Bold.ttf",
+    "truetype/public/poiretone/PoiretOne-Regular.ttf", "opentype/public/cascadia-code/CascadiaCod3-Bold.otf",
+    "fontpkg_great_vibes/files/GreatVibes-Regular.ttf",
 )
 # Development looks of their own ("wider", issue 11), chosen on 2026-11-27 (afternoon) to find the
 # causes of confident misreads on looks never tuned on: faces never used in development, in the bank,
@@ -179,7 +180,8 @@ BLIND_FONTS = (
 # Caveat (weight 700) and News Cycle Regular; since 2026-11-29 (night) the spent blind set
 # "blind-2026-11-29-b" too: IBM Plex Sans, Source Code Pro, Roboto Flex, Nunito Sans (weight 700) and
 # Pacifico; since 2026-11-30 the spent blind set "blind-2026-11-29-c" too: Ubuntu Bold, Berenis ADF Pro
-# Bold, Le Murmure, Lobster and Reggae One.
+# Bold, Le Murmure, Lobster and Reggae One; since 2026-12-01 the spent blind set "blind-2026-11-30"
+# too: Steve Hand, Summersby, Rampart One, Asea Bold and Aroania (Debian).
 WIDER_FONTS = (
     "fontpkg_alegreya_sans/files/AlegreyaSans-Bold.ttf", "fontpkg_fira_sans/files/FiraSans-Bold.ttf",
     "fontpkg_ibm_plex_serif/files/IBMPlexSerif-Bold.ttf",
@@ -213,6 +215,8 @@ WIDER_FONTS = (
     "fontpkg_pacifico/files/Pacifico-Regular.ttf",
     "rendercv_fonts/Ubuntu/Ubuntu-Bold.ttf", "adf/BerenisADFPro-Bold.otf", "le-murmure/le-murmure.otf",
     "fontpkg_lobster/files/Lobster-Regular.ttf", "reggae/ReggaeOne-Regular.ttf",
+    "sjfonts/SteveHand.ttf", "summersby/summersby.ttf", "rampart/RampartOne-Regular.ttf",
+    "ancient-scripts/AseaB_hint.ttf", "ancient-scripts/Aroania_hint.ttf",
 )
 # Old-style Cyrillic faces whose letters look like the other alphabet's (Н drawn like N, as in
 # Church-Slavonic books): development looks of their own ("oldstyle") for cross-alphabet look-alikes
