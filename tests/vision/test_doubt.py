@@ -462,25 +462,6 @@ def test_a_monospaced_faces_narrow_zhe_is_asked_of_tesseract(monkeypatch):
     assert _sure_wrong(alone, letters) == []
 
 
-def test_a_letter_read_surely_from_two_shapes_is_sure_in_neither():
-    """One board, one font: where a letter is read from two clearly different shapes and one of
-    them only is sure, that one keeps its confidence; where both are sure, the best match does not
-    say which is misread (Rampart One's 3-D I, its extrusion J-shaped, matched J at 0.958 and its J's
-    at 0.947): neither is sure."""
-    from wordbot.ocr.bank import Match
-
-    shot = render(np.random.default_rng(5), look(font="pc/Px_IBM_EGA9.ttf"), 3, 3, tile=40,
-                  letters=list("vuuu") + ["a"] * 5)
-    pictures = read_board(shot.image, "en").pictures[:4]  # a V, then three U's
-
-    def kept(best: list[float]) -> list[float]:
-        m = Match(["u"] * 4, np.array(best, np.float32), np.full(4, 0.8, np.float32), np.ones(4, bool))
-        return list(read._consistency(pictures, m))
-
-    assert kept([0.90, 0.98, 0.98, 0.98]) == [0, 1, 1, 1]  # the V, read U, doubtful on its own
-    assert kept([0.97, 0.98, 0.98, 0.98]) == [0, 0, 0, 0]
-
-
 def test_a_board_whose_face_the_reader_does_not_know_has_no_sure_tile():
     """Rampart One draws each letter as an outlined face over a 3-D extrusion of one colour: the
     reader takes the extrusion for the letter and doubts nearly every tile, but read its I's, whose

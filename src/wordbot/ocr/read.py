@@ -126,14 +126,10 @@ def confidence(m: Match) -> np.ndarray:
 def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarray:
     """1 for each tile, 0 for the tiles whose letter is also read from a clearly different shape
     elsewhere on the board, except the shape that matches the letter best. One board is one font:
-    two shapes read as one letter means one of them is misread (e.g. a Λ-like Л read as А). Where
-    another shape is read as the letter surely too, the best match says little about which one is
-    misread (Rampart One's 3-D I, its extrusion J-shaped, matched J at 0.958, its J's at 0.947):
-    then no shape keeps its confidence."""
+    two shapes read as one letter means one of them is misread (e.g. a Λ-like Л read as А)."""
     out = np.ones(len(pictures), np.float32)
     feats = features(pictures)
     letters = np.array(m.letters)
-    sure = confidence(m) >= THRESHOLD
     for letter in set(m.letters):
         group = np.nonzero(letters == letter)[0]
         if len(group) < 2:
@@ -148,8 +144,6 @@ def _consistency(pictures: np.ndarray, m: Match, same: float = 0.85) -> np.ndarr
                 label[(sims[seed] >= same) & (label < 0)] = seed
         best = label[np.argmax(m.best[group])]
         out[group[label != best]] = 0.0
-        if sure[group[label != best]].any():
-            out[group] = 0.0
     return out
 
 
