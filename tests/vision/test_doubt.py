@@ -258,14 +258,15 @@ def test_a_ring_printed_inside_the_tile_is_not_the_letter():
 
 def test_a_letter_too_faint_to_find_is_no_sure_empty_tile():
     """Letters whose ink is too faint to be taken (light grey on white, blurred) leave the tile
-    uneven along its rows: such a tile is doubtful, never surely empty; plain empty tiles stay
-    sure."""
+    uneven along its rows: such a tile is doubtful, never surely empty, and doubted more than a
+    plain empty tile (which would be sure on a board showing a letter; this one shows none)."""
     style = look(tile_rgb=(240, 240, 240), text_rgb=(205, 205, 205), empty_rgb=(240, 240, 240), blur=0.8)
     shot = render(np.random.default_rng(0), style, 4, 4, tile=28, letters=["и", "", "л", ""] * 4)
     reading = read_board(shot.image, "ru")
     assert _sure_wrong(reading, shot.tiles) == []
     empty = [conf for want, conf in zip(shot.tiles, reading.confidence, strict=True) if not want]
-    assert min(empty) >= THRESHOLD
+    faint = [conf for want, conf in zip(shot.tiles, reading.confidence, strict=True) if want]
+    assert max(faint) < min(empty)
 
 
 def test_a_heavy_glyph_filling_its_tile_is_never_surely_empty():
@@ -477,3 +478,17 @@ def test_a_board_whose_face_the_reader_does_not_know_has_no_sure_tile():
         assert (reading.rows, reading.cols) == (6, 6)
         assert _sure_wrong(reading, shot.tiles) == []
         assert max(reading.confidence) < THRESHOLD
+
+
+def test_a_board_with_no_letter_seen_has_no_surely_empty_tile():
+    """Letters too faint for the reader to find (Poiret One's hairlines on small radial tiles, on
+    blind-2026-12-01: an 11x11 board read empty, 87 tiles surely): where no tile shows a letter,
+    none is surely empty (a Balda player would take them for free cells); a game's board shows
+    letters."""
+    style = look(font="dejavu/DejaVuSans.ttf", tile_rgb=(225, 145, 111), text_rgb=(215, 140, 108),
+                 panel_rgb=(254, 219, 203), shape="radial", radius=0.25, gap=0.16, letter_size=0.38,
+                 blur=0.5, case="lower")
+    shot = render(np.random.default_rng(0), style, 6, 6, tile=40)
+    reading = read_board(shot.image, "en")
+    assert (reading.rows, reading.cols) == (6, 6) and not any(reading.tiles)
+    assert max(reading.confidence) < THRESHOLD

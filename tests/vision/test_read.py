@@ -112,11 +112,13 @@ def test_huge_image(rng):
     assert np.abs(np.array(reading.centres) - shot.centres).max() < 8
 
 
-def test_all_blank_tiles_read_as_empty(rng):
+def test_all_blank_tiles_read_as_empty_not_surely(rng):
+    """Blank tiles read as empty; with no letter seen anywhere none is sure: a game's board shows
+    letters, and a reader that found none may have missed them all (faint hairlines)."""
     shot = render(rng, look(), 4, 4, tile=60, letters=[""] * 16)
     reading = read_board(shot.image)
     assert reading.tiles == [""] * 16
-    assert min(reading.confidence) >= THRESHOLD
+    assert max(reading.confidence) < THRESHOLD
 
 
 def test_gray_and_bgra_images(rng):

@@ -628,6 +628,10 @@ def read_tiles(image: np.ndarray, geometry: BoardGeometry, lang: str | None = No
     for i in np.nonzero(empty)[0]:
         conf[i] = min(conf[i], np.clip(2 * (EVEN - _row_spread(image, geometry, i)) / EVEN, 0, 1))
     conf[_ink_blocks(image, geometry, empty, tiles_seen.inks)] = 0.0
+    # No letter anywhere: the board's letters were not seen (Poiret One's hairlines on radial tiles:
+    # an 11x11 board read empty, 87 tiles surely), or this is no board; a game's board shows letters.
+    if empty.all():
+        conf = np.minimum(conf, CLIPPED)
     return BoardReading(geometry.rows, geometry.cols, [t.replace("ё", "е") for t in tiles],
                         [float(c) for c in conf], geometry.box,
                         [(float(x), float(y)) for x, y in geometry.centres], pictures, found.lang,
