@@ -8,6 +8,7 @@ from harness import check_round, player, simgame, submissions
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
 from wordbot.calibration.profile import Profile, load_profile
 from wordbot.play import Learned
+from wordbot.play.grid import GridOptions
 from wordbot.play.session import Session
 from wordbot.play.session import player as wire
 from wordbot.simgame.gamelog import read_log
@@ -130,3 +131,40 @@ def test_a_message_drawn_alike_for_both_verdicts_is_read(tmp_path, data_dir, win
     refused = {s["word"] for s in subs if not s["accepted"] and s["reason"] != "already found"}
     assert refused and refused <= set(refuse) and set(report.rejected) == refused, report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs if s["accepted"]), report.summary()
+
+
+
+def test_words_cancelled_past_their_retries_get_second_chances_once_every_word_is_played(
+        tmp_path, data_dir, window_manager):
+    """A click game losing one tap in six at random, its 11 words of 6+ letters: most words are
+    cancelled, some more often than their retries allow. Once every word is played with time left,
+    those are tried again (a cancelled word was never sent: nothing speaks against it), so none is
+    left with fewer tries than play allows, and no wrong word goes in."""
+    args = ("--input", "click", "--lose-click", "6", "--lose-at-random", "--feedback", "flash,list",
+            "--min-len", "6")
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "3", "--duration", "90", *args) as (_, source):
+        report = player(source, duration=70, profile=profile_for(args)).run()
+    start = next(e for e in read_log(log) if e["event"] == "start")
+    check_round(report, submissions(log), start["board_points"])
+    assert report.stopped == "every word played", report.summary()
+    retries, chances = (GridOptions.__dataclass_fields__[f].default for f in ("retries", "second_chances"))
+    counts = {w: report.cancelled.count(w) for w in report.cancelled}
+    assert any(n > 1 + retries for n in counts.values()), report.cancelled  # second chances given
+    left = [w for w in counts if w not in report.accepted]
+    assert all(counts[w] == 1 + retries + chances for w in left), (counts, report.accepted)
+
+
+def test_a_click_game_that_loses_the_first_words_taps_is_still_played_by_clicks(tmp_path, data_dir,
+                                                                                window_manager):
+    """A click game losing every 5th tap loses one of the first word's taps: the word shows another
+    path (cancelled). The game kept the style search's click on a cell selected, as only click games
+    do, so clicking it is: before, the search went on to typing, then took the game for a silent
+    drag game after two such words, and no word went in all round."""
+    args = ("--input", "click", "--lose-click", "5", "--feedback", "flash,list")
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "3", "--duration", "60", *args) as (_, source):
+        report = player(source, duration=30, profile=profile_for(args)).run()
+    start = next(e for e in read_log(log) if e["event"] == "start")
+    check_round(report, submissions(log), start["board_points"], share=0.0)
+    assert report.input == "click" and report.accepted and report.cancelled, report.summary()

@@ -100,7 +100,9 @@ class GridOptions:
     noise_watch: float = 2.8  # seconds the idle window is watched for a clock (found, not just
     # masked: it takes two ticks) or animations
     hold_wait: float = 0.8  # how long a cell may take to show as selected (a lagging game)
-    retries: int = 1  # more tries of a word the game did not reply to
+    retries: int = 1  # more tries of a word the game did not reply to, or that was cancelled
+    second_chances: int = 2  # passes, once every word is played with time left, over the words
+    # cancelled more often than ``retries`` allows (never sent, so nothing speaks against them)
 
 
 @dataclass
@@ -458,13 +460,17 @@ class GridPlayer(Seat):
         queue = self._learning_first(words)
         tries: dict[str, int] = {}
         owed: set[str] = set()  # words to be tried again for want of a reply
-        since_read, suspect, overtime = 0, False, None
-        while queue and (time.monotonic() < end or owed or self._reading):
+        spare: list[Found] = []  # words cancelled past their retries, for the second chances
+        since_read, suspect, overtime, chances = 0, False, None, 0
+        while (queue or spare) and (time.monotonic() < end or owed or self._reading):
             if time.monotonic() >= end and self._reading:
                 # a reply whose text is still being read may owe a verdict: booked before the words
                 # owed one are chosen
-                counted, moved = self._book_outcomes(self._read_texts(wait=True), queue, tries, owed)
+                counted, moved = self._book_outcomes(self._read_texts(wait=True), queue, tries, owed, spare)
                 since_read, suspect = since_read + counted, suspect or moved
+            if not queue and spare and chances < self.opts.second_chances and time.monotonic() < end:
+                self.say(f"every word played: the {len(spare)} cancelled past their retries tried again")
+                queue, spare, chances = spare, [], chances + 1
             taken = set(self.report.accepted)  # a word retried for want of a reply may be taken since
             queue = [w for w in self._shortest_last(queue)
                      if len(w.word) >= self.opts.game.min_len and w.word not in taken]
@@ -524,7 +530,7 @@ class GridPlayer(Seat):
                 self.say(f"two words in flight took {self.pairing.recent:.2f} s, two entered "
                          f"one after the other {2 * statistics.median(self._single):.2f} s: one at a time")
             # and the words whose reply's text was read since
-            counted, moved = self._book_outcomes([*results, *self._read_texts()], queue, tries, owed)
+            counted, moved = self._book_outcomes([*results, *self._read_texts()], queue, tries, owed, spare)
             since_read, suspect = since_read + counted, suspect or moved
         if self._ahead is not None:
             self._drop_ahead(actor)
@@ -533,10 +539,11 @@ class GridPlayer(Seat):
             self.report.stopped = "every word played"
 
     def _book_outcomes(self, outcomes: list[tuple[Found, str]], queue: list[Found], tries: dict[str, int],
-                       owed: set[str]) -> tuple[int, bool]:
+                       owed: set[str], spare: list[Found]) -> tuple[int, bool]:
         """Book the ``outcomes`` of entered words: a word to enter again goes back in ``queue`` (one
-        with no reply is ``owed`` a verdict, up to the retries counted in ``tries``). Returns the
-        words whose verdict is in, and whether the board is to be read again."""
+        with no reply is ``owed`` a verdict, up to the retries counted in ``tries``; one cancelled
+        past them goes to ``spare``). Returns the words whose verdict is in, and whether the board
+        is to be read again."""
         counted, suspect = 0, False
         for w, outcome in outcomes:
             owed.discard(w.word)
@@ -557,6 +564,8 @@ class GridPlayer(Seat):
                     queue.insert(min(2, len(queue)), w)
                     if outcome == "none":
                         owed.add(w.word)
+                elif outcome == "cancelled":
+                    spare.append(w)
         return counted, suspect
 
     def _clock_over(self) -> None:
@@ -870,7 +879,8 @@ class GridPlayer(Seat):
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: a drag (a click game sees
         a press and a release on different cells: no click), a click on the first cell (kept
-        selected only by click games), then typing. Cells are compared with the board as it was
+        selected only by click games: kept, the game is played by clicks, though a tap or the
+        confirm of this word be lost), then typing. Cells are compared with the board as it was
         before the first try (a cancelled drag may have left its first cell selected). Where no
         style got a reaction, the next word tries again, up to STYLE_WORDS words; then the game is
         taken for a silent drag game."""
@@ -886,7 +896,8 @@ class GridPlayer(Seat):
                 selected = kept
             base = start if selected else self._settle()[0] or base
             reply = self._attempt(actor, word, base, selected)
-            if reply is not None and not reply.empty:
+            if (reply is not None and not reply.empty) or style == "click":  # the game kept a click
+                # selected, as only click games do: a tap or the confirm lost is no sign against it
                 break
             # at rest for the next try; a cell the try left selected for longer than a cell takes
             # to show is kept by the game (a click game selecting on a press), not waited for

@@ -65,6 +65,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                     help="grid click: Escape does not clear; a tile not next to the last starts anew")
     ap.add_argument("--lose-click", type=int, default=0, help="grid click: lose every n-th tile click")
     ap.add_argument("--lose-key", type=int, default=0, help="grid type: lose every n-th letter key")
+    ap.add_argument("--lose-at-random", action="store_true",
+                    help="grid: lose a click or key with odds 1 in n (seeded), not every n-th")
     ap.add_argument("--reply-delay", type=_span, default=(0.0, 0.0),
                     help="grid: LEAST,MOST seconds before a verdict shows (a network game's round trip)")
     ap.add_argument("--score-delay", type=float, default=0.0,
@@ -100,6 +102,7 @@ def grid_options(args: argparse.Namespace) -> GridOptions:
                        input=args.input, confirm=args.confirm, feedback=args.feedback, look=args.look,
                        pause_on_blur=args.pause_on_blur, raw_motion=args.raw_motion,
                        keep_selection=args.keep_selection, lose_click=args.lose_click, lose_key=args.lose_key,
+                       lose_at_random=args.lose_at_random,
                        reply_delay=args.reply_delay, score_delay=args.score_delay,
                        plain_message=args.plain_message, input_lag=args.input_lag,
                        reset_typed=args.reset_typed)

@@ -52,6 +52,8 @@ class GridOptions:
     keep_selection: bool = False  # click: Escape does not clear; a tile not next to the last starts anew
     lose_click: int = 0  # click: every n-th tile click is lost, as a busy game drops a touch (0: never)
     lose_key: int = 0  # type: every n-th letter key is lost, as a busy game or a keymap race drops one
+    lose_at_random: bool = False  # a click or key is lost with odds 1 in n (seeded), not every n-th:
+    # a real game's losses fall on no beat, where every n-th can fall on each word's confirm
     reply_delay: tuple[float, float] = (0.0, 0.0)  # seconds (least, most) before a verdict shows, as a
     # network game's server round trip: the word is judged at once, its reply shows later
     score_delay: float = 0.0  # seconds the score line lags the rest of a verdict (a busy page repaints
@@ -69,7 +71,7 @@ class GridOptions:
                 "feedback": sorted(self.feedback), "look": self.look,
                 "pause_on_blur": self.pause_on_blur, "raw_motion": self.raw_motion,
                 "keep_selection": self.keep_selection, "lose_click": self.lose_click,
-                "lose_key": self.lose_key,
+                "lose_key": self.lose_key, "lose_at_random": self.lose_at_random,
                 "reply_delay": list(self.reply_delay), "score_delay": self.score_delay,
                 "plain_message": self.plain_message, "input_lag": list(self.input_lag),
                 "reset_typed": self.reset_typed}
@@ -86,6 +88,7 @@ class GridApp:
         self.submissions = self.flashes = self.accepted = self.rejected = 0
         self.deadline = time.monotonic() + opts.duration
         self.rng = random.Random(1)  # reply delays, input lags
+        self.losses = random.Random(2)  # lost clicks and keys, at random
         self.lagged: deque = deque()  # (due, handler, event): input held back by ``input_lag``, in order
         self.shown: list[str] = []  # the accepted words whose verdicts show (a late reply shows late)
         self.points = 0  # their points
@@ -157,6 +160,12 @@ class GridApp:
             self._clearing = self.root.after(int(1000 * clear), self.say, "")
 
     # --- the selection and the tiles' colours ----------------------------------------------------
+    def lost(self, count: int, every: int) -> bool:
+        """Whether the ``count``-th click (key) is lost, where one in ``every`` is (0: none)."""
+        if not every:
+            return False
+        return self.losses.random() < 1 / every if self.opts.lose_at_random else count % every == 0
+
     def accepting(self) -> bool:
         """Input counts only while the round runs and the board is showing."""
         return not self.over and not self.paused
@@ -395,7 +404,7 @@ class ClickInput:
         if not self.app.accepting() or cell is None or cell != self.pressed:
             return
         self.clicks += 1
-        if self.app.opts.lose_click and self.clicks % self.app.opts.lose_click == 0:
+        if self.app.lost(self.clicks, self.app.opts.lose_click):
             self.app.log.write("lost click", cell=cell)
             return
         if path and cell == path[-1]:
@@ -431,7 +440,7 @@ class TypeInput:
             self.word = ""
         elif len(event.char) == 1 and event.char.isalpha():
             self.letters += 1
-            if self.app.opts.lose_key and self.letters % self.app.opts.lose_key == 0:
+            if self.app.lost(self.letters, self.app.opts.lose_key):
                 self.app.log.write("lost key", char=event.char)
                 return
             self.word += event.char.lower()
