@@ -154,17 +154,3 @@ def test_words_cancelled_past_their_retries_get_second_chances_once_every_word_i
     left = [w for w in counts if w not in report.accepted]
     assert all(counts[w] == 1 + retries + chances for w in left), (counts, report.accepted)
 
-
-def test_a_click_game_that_loses_the_first_words_taps_is_still_played_by_clicks(tmp_path, data_dir,
-                                                                                window_manager):
-    """A click game losing every 5th tap loses one of the first word's taps: the word shows another
-    path (cancelled). The game kept the style search's click on a cell selected, as only click games
-    do, so clicking it is: before, the search went on to typing, then took the game for a silent
-    drag game after two such words, and no word went in all round."""
-    args = ("--input", "click", "--lose-click", "5", "--feedback", "flash,list")
-    log = tmp_path / "game.jsonl"
-    with simgame(log, "grid", "--seed", "3", "--duration", "60", *args) as (_, source):
-        report = player(source, duration=30, profile=profile_for(args)).run()
-    start = next(e for e in read_log(log) if e["event"] == "start")
-    check_round(report, submissions(log), start["board_points"], share=0.0)
-    assert report.input == "click" and report.accepted and report.cancelled, report.summary()

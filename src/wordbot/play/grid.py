@@ -879,8 +879,7 @@ class GridPlayer(Seat):
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: a drag (a click game sees
         a press and a release on different cells: no click), a click on the first cell (kept
-        selected only by click games: kept, the game is played by clicks, though a tap or the
-        confirm of this word be lost), then typing. Cells are compared with the board as it was
+        selected only by click games), then typing. Cells are compared with the board as it was
         before the first try (a cancelled drag may have left its first cell selected). Where no
         style got a reaction, the next word tries again, up to STYLE_WORDS words; then the game is
         taken for a silent drag game."""
@@ -896,8 +895,7 @@ class GridPlayer(Seat):
                 selected = kept
             base = start if selected else self._settle()[0] or base
             reply = self._attempt(actor, word, base, selected)
-            if (reply is not None and not reply.empty) or style == "click":  # the game kept a click
-                # selected, as only click games do: a tap or the confirm lost is no sign against it
+            if reply is not None and not reply.empty:
                 break
             # at rest for the next try; a cell the try left selected for longer than a cell takes
             # to show is kept by the game (a click game selecting on a press), not waited for
