@@ -136,8 +136,9 @@ def test_a_message_drawn_alike_for_both_verdicts_is_read(tmp_path, data_dir, win
 
 def test_words_cancelled_past_their_retries_get_second_chances_once_every_word_is_played(
         tmp_path, data_dir, window_manager):
-    """A click game losing one tap in six at random, its 11 words of 6+ letters: most words are
-    cancelled, some more often than their retries allow. Once every word is played with time left,
+    """A click game losing one tap in six at random (none of its first 12, so the style search's
+    word is not hit: a known limit), its 11 words of 6+ letters: most words are cancelled, some
+    more often than their retries allow. Once every word is played with time left,
     those are tried again (a cancelled word was never sent: nothing speaks against it), so none is
     left with fewer tries than play allows, and no wrong word goes in."""
     args = ("--input", "click", "--lose-click", "6", "--lose-at-random", "--feedback", "flash,list",
