@@ -88,7 +88,8 @@ class GridApp:
         self.submissions = self.flashes = self.accepted = self.rejected = 0
         self.deadline = time.monotonic() + opts.duration
         self.rng = random.Random(1)  # reply delays, input lags
-        self.losses = random.Random(20)  # lost clicks and keys, at random: none of the first 12
+        self.losses = random.Random(20)  # lost clicks and keys, at random (at odds 1 in 6 or rarer,
+        # none of the first 12: the style search's word; at 1 in 2 to 5 the 5th or 10th is lost)
         self.lagged: deque = deque()  # (due, handler, event): input held back by ``input_lag``, in order
         self.shown: list[str] = []  # the accepted words whose verdicts show (a late reply shows late)
         self.points = 0  # their points
