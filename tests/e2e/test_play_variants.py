@@ -133,7 +133,6 @@ def test_a_message_drawn_alike_for_both_verdicts_is_read(tmp_path, data_dir, win
     assert sorted(report.accepted) == sorted(s["word"] for s in subs if s["accepted"]), report.summary()
 
 
-
 def test_words_cancelled_past_their_retries_get_second_chances_once_every_word_is_played(
         tmp_path, data_dir, window_manager):
     """A click game losing one tap in six at random (none of its first 12, so the style search's
@@ -154,4 +153,3 @@ def test_words_cancelled_past_their_retries_get_second_chances_once_every_word_i
     assert any(n > 1 + retries for n in counts.values()), report.cancelled  # second chances given
     left = [w for w in counts if w not in report.accepted]
     assert all(counts[w] == 1 + retries + chances for w in left), (counts, report.accepted)
-

@@ -947,7 +947,8 @@ def read_board(image: np.ndarray, lang: str | None = None, bank: Bank | None = N
         try:
             candidate = read_tiles(image, board, lang, bank)
         except WordbotError as exc:  # its glyphs are not of ``lang`` (or of no one language)
-            error = error or exc
+            error = error or WordbotError(f"{exc}; read on the {board.rows}x{board.cols} lattice at "
+                                          f"{tuple(int(v) for v in board.box)}")  # which one, of several
             continue
         lettered = [t for t in candidate.tiles if t]
         if not lettered:
