@@ -153,3 +153,18 @@ def test_words_cancelled_past_their_retries_get_second_chances_once_every_word_i
     assert any(n > 1 + retries for n in counts.values()), report.cancelled  # second chances given
     left = [w for w in counts if w not in report.accepted]
     assert all(counts[w] == 1 + retries + chances for w in left), (counts, report.accepted)
+
+
+def test_a_click_game_that_loses_a_tap_of_the_first_word_is_still_played_by_clicks(tmp_path, data_dir,
+                                                                                   window_manager):
+    """A click game losing every 5th tap loses one of the style search's word: the word shows
+    another path (cancelled). Its first tapped cells stayed selected, the next not showing, as only
+    a click game keeps them: clicking it is. Before, the search went on to typing, then took the
+    game for a silent drag game after three such words, and no word went in all round."""
+    args = ("--input", "click", "--lose-click", "5", "--feedback", "flash,list")
+    log = tmp_path / "game.jsonl"
+    with simgame(log, "grid", "--seed", "3", "--duration", "60", *args) as (_, source):
+        report = player(source, duration=30, profile=profile_for(args)).run()
+    start = next(e for e in read_log(log) if e["event"] == "start")
+    check_round(report, submissions(log), start["board_points"], share=0.0)
+    assert report.input == "click" and report.accepted and report.cancelled, report.summary()

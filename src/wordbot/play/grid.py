@@ -78,6 +78,9 @@ def board_reader(lang: str) -> Reader:
 
 CYCLES = 5  # words whose time, from the board's rest to the verdict, tells how long the next may take
 STYLE_WORDS = 3  # words that try every input style before a game that reacts to none is taken for silent
+TAPS_HELD = 1.0  # seconds the cells a style-search click word showed as its path must stay so, the next
+# tap not showing, for the game to be taken for a click game though the word is cancelled (a lost tap):
+# a drag game shows a tapped cell only while pressed, or for its flash (0.5 s on the pages here)
 RULE_WAIT = 10.0  # seconds the window's rule on a word's length is waited for before the shortest words
 PASSING = 2.0  # seconds a re-read waits for tiles read surely before and doubtfully now at the same place to
 # read surely again: something passing over them (a taken word's chip flying to its list) is gone by then
@@ -157,6 +160,7 @@ class Held:
     frame: Frame | None = None  # the window just before the word was sent: what changes after it is
     # the reply (an earlier reply's late part, shown while this word was entered, is not)
     unfollowed: bool = False  # a cancelled drag's finger slid back, and the game did not show it so
+    tapped: int = 0  # the path's first cells a cancelled click word left selected, TAPS_HELD on end
 
     def shown(self, colour: RGB) -> bool:
         return any(c is not None and same_colour(colour, c) for c in (self.colour, self.selection))
@@ -628,10 +632,12 @@ class GridPlayer(Seat):
         self.report.swiped += 1
         return "cancelled" if reply is None else self._book(word, reply)
 
-    def _attempt(self, actor: Actor, word: Found, base: Frame, selected: int = 0) -> Reply | None:
+    def _attempt(self, actor: Actor, word: Found, base: Frame, selected: int = 0,
+                 held: Held | None = None) -> Reply | None:
         """Enter ``word`` and watch the reply; None when the game showed another path (cancelled).
         A click game whose confirm is not known yet gets the last cell clicked again, then Return;
-        ``selected``: its first cell already shows selected (clicking it again might send it)."""
+        ``selected``: its first cell already shows selected (clicking it again might send it).
+        ``held``: what the game showed while it went in, for the caller."""
         style = self.opts.input.style
         cells = self._cells(word)
         ahead, self._ahead = self._ahead, None
@@ -640,7 +646,7 @@ class GridPlayer(Seat):
         fading = sorted(self._fading(base_colours) & set(cells[selected + 1:]))  # waited for, then entered
         base_colours[fading] = self.idle[fading]
         self._flash = None
-        held = Held()
+        held = held if held is not None else Held()
         done = self._send(actor, word, base_colours, held, selected, set(fading), written)
         if style == "click":
             self._stale = set()
@@ -879,10 +885,11 @@ class GridPlayer(Seat):
     def _find_style(self, actor: Actor, word: Found, base: Frame) -> str:
         """The first word tries each input style until the game reacts: a drag (a click game sees
         a press and a release on different cells: no click), a click on the first cell (kept
-        selected only by click games), then typing. Cells are compared with the board as it was
-        before the first try (a cancelled drag may have left its first cell selected). Where no
-        style got a reaction, the next word tries again, up to STYLE_WORDS words; then the game is
-        taken for a silent drag game."""
+        selected only by click games; a word that left its first tapped cells selected, the next
+        not showing, is a click game that lost a tap: clicks are kept, the word cancelled), then
+        typing. Cells are compared with the board as it was before the first try (a cancelled drag
+        may have left its first cell selected). Where no style got a reaction, the next word tries
+        again, up to STYLE_WORDS words; then the game is taken for a silent drag game."""
         start = base
         for style in ("drag", "click", "type"):
             self.opts.input.style = style
@@ -894,8 +901,13 @@ class GridPlayer(Seat):
                     continue
                 selected = kept
             base = start if selected else self._settle()[0] or base
-            reply = self._attempt(actor, word, base, selected)
+            held = Held()
+            reply = self._attempt(actor, word, base, selected, held)
             if reply is not None and not reply.empty:
+                break
+            if held.tapped:
+                self.say(f"the game kept {held.tapped} tapped cells of {word.word!r} as its path, and "
+                         "not the next: a click game that lost a tap")
                 break
             # at rest for the next try; a cell the try left selected for longer than a cell takes
             # to show is kept by the game (a click game selecting on a press), not waited for
@@ -1058,10 +1070,24 @@ class GridPlayer(Seat):
                     return Shown.OTHER
                 elif time.monotonic() > deadline:
                     late = shown == want - {cells[k - 1]}  # all but the cell just entered
+                    if late and k > 2 and not self.report.input and self.opts.input.style == "click" \
+                            and self._stays(base, ignore | fading, shown, TAPS_HELD):
+                        held.tapped = k - 1
                     return Shown.LOST if late and self._retaps() else Shown.OTHER
                 time.sleep(0.005)
 
         return check
+
+    def _stays(self, base: np.ndarray, ignore: set[int], cells: set[int], seconds: float) -> bool:
+        """Whether ``cells``, and no others but ``ignore``, show changed from ``base`` all through
+        ``seconds``: a selection the game keeps, not a tap's press or flash fading out."""
+        end = time.monotonic() + seconds
+        while True:
+            if self.watch.changed_cells(base, self.cell_colours(self.watch)) - ignore != cells:
+                return False
+            if time.monotonic() > end:
+                return True
+            time.sleep(0.05)
 
     def _passing(self, colours: np.ndarray, extra: set[int], path: set[int],
                  selection: RGB | None) -> set[int]:
