@@ -9,7 +9,9 @@ whose clock is a shrinking bar, a click game sent by Return where a tap on a sel
 the word back to it and a selected tile grows in a ring, a drag game whose replied path
 bounces and whose score counts up, and a drag game whose taken word flies to a list beside the
 board as a chip, whose clock is a ring that empties smoothly and whose Hint button pulses all
-round. The score the bot reads is the game's own. A page that shows taps later than play waits
+round, and a drag game whose tiles show no selection, the word under way growing on a line above
+the board that turns green or red as the game replies, the score over it. The score the bot reads
+is the game's own. A page that shows taps later than play waits
 for them, and one that stalls now and then."""
 
 import threading
@@ -28,12 +30,12 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 STYLE = {"wordhunt": "drag", "click-list": "click", "type-score": "type", "ring-toast": "drag",
          "submit-undo": "click", "line-submit": "click", "tap-trim": "click", "drag-bounce": "drag",
-         "pulse-ring": "drag"}
+         "pulse-ring": "drag", "word-line": "drag"}
 # of the board's points in 30 s, on a busy machine (a 5x5 board holds about 2.3 times a 4x4's points)
 SHARE = {"line-submit": 0.08, "drag-bounce": 0.2}  # drag-bounce: its score counts up for 0.8 s after each
 # word, waited for before the next (its rise is the next word's evidence): 39 words, 44% in 40 s idle
 # the others show no score (ring-toast counts words found, tap-trim too)
-SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce", "pulse-ring"}
+SCORED = {"wordhunt", "type-score", "submit-undo", "line-submit", "drag-bounce", "pulse-ring", "word-line"}
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -76,6 +76,13 @@ VARIANTS = {
     # "Hint" button under the board that pulses all round and does nothing; Comfortaa on yellow
     # keys with a darker bottom edge on lavender, a held path light pink
     "pulse-ring": "feedback=fly&clock=ring&idle=pulse&look=candy",
+    # drag; the tiles show no selection at all: the word under way grows in capitals ("КОТ") on a
+    # line above the board (the header's lower half); on release that line shows the reply, green
+    # with "+N" after it if taken, a muted red if refused, grey-blue with "already found" ("уже
+    # было") if found before, fading out over 0.8 s; nothing else shows it but the score, "Points
+    # 12" ("Очки 12" on a Russian board: the labels follow the board's letters), at once; the clock
+    # in digits; C059 (fonts-urw-base35) in dark brown on wooden tiles, on dark green felt
+    "word-line": "mark=text&feedback=word&look=felt",
 }
 
 

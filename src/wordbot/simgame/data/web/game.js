@@ -3,9 +3,9 @@
 // nothing else (no interpolation, no getCoalescedEvents): a drag the browser coalesces skips
 // tiles here exactly as in a real browser game. The server judges and logs every submission.
 // The page's query picks a variant: input=drag|click|type (click: confirm=last|enter|button),
-// feedback=held|list|score|toast|panel|status|bounce|fly (what shows a word's fate), mark=tile|line|grow
-// (what shows a selection), clock=digits|bar|ring, idle=pulse (something that moves all the time),
-// look=wordhunt|night|paper|ring|dusk|tide|light|candy.
+// feedback=held|list|score|toast|panel|status|bounce|fly|word (what shows a word's fate),
+// mark=tile|line|grow|text (what shows a selection), clock=digits|bar|ring, idle=pulse (something
+// that moves all the time), look=wordhunt|night|paper|ring|dusk|tide|light|candy|felt.
 // feedback=toast: a taken word shows as a toast that fades over a second and a counter "found /
 // total" (no score); a refused one turns its path red and shakes it for half a second.
 // confirm=button: Submit sends a clicked word, Clear drops it; a tap on the last tile does nothing,
@@ -39,6 +39,20 @@
 // look=candy: a light lavender page, rounded warm-yellow tiles with a darker 3 px bottom edge (a
 // key's look), dark purple capitals in Comfortaa (no other look's face) with a soft shadow; a held
 // path turns light pink.
+// mark=text: the tiles show no selection at all (no colour, ring or line); the letters taken so far
+// show as a word in capitals ("КОТ") on a line above the board, in the header under the score and
+// the clock, growing as tiles are added; the line belongs to the word under way (a new word's first
+// tile replaces whatever it shows).
+// feedback=word (with mark=text): on release the word stays on that line until the game replies,
+// then shows its fate there: green with "+N" after it when taken, a muted red when refused,
+// grey-blue with "already found" ("уже было") after it when found before; it fades out over 0.8 s
+// and the line is then empty (a reply that comes while the next word is under way is not shown).
+// Nothing else shows a reply but the score, "Points 12" in the header, which changes at once. Its
+// labels follow the board's language, Russian when its letters are Cyrillic ("Очки 12", "уже
+// было", "Время вышло"), else English.
+// look=felt: a dark green felt page; tiles like wooden pieces (a tan-to-light-brown top-to-bottom
+// gradient, 10 px corners, a thin darker border); dark brown letters in C059 (URW's Century
+// Schoolbook, fonts-urw-base35: no other look's face, with Cyrillic).
 // lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
 // undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
 // hitch=N:MS: a page that stalls now and then: from every N-th tap on the board, for MS ms, each
@@ -71,6 +85,11 @@ let path = null;  // [[r, c], ...] while the button is held (click: while select
 let typed = "";  // input=type: the word typed so far
 let over = false;
 let total = 1;  // the round's length in seconds (clock=bar)
+let LABELS = {points: "Points", again: "already found", over: "Time's up"};  // feedback=word's
+const RU_LABELS = {points: "Очки", again: "уже было", over: "Время вышло"};  // on a Cyrillic board
+const wordLine = document.createElement("div");  // mark=text: the word under way, above the board
+wordLine.id = "word";
+if (MARK === "text") document.querySelector("header").appendChild(wordLine);
 const VALUES = {a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
   q: 10, r: 1, s: 1, t: 1, u: 1, v: 4, w: 4, x: 8, y: 4, z: 10};  // look=dusk: Latin letters only
 
@@ -103,6 +122,7 @@ async function start() {
   document.getElementById("clock").hidden = CLOCK === "ring";  // the ring has its own digits
   document.getElementById("found").hidden = FEEDBACK !== "fly";
   document.getElementById("hintrow").hidden = IDLE !== "pulse";
+  if (game.tiles.some(t => /\p{Script=Cyrillic}/u.test(t))) LABELS = RU_LABELS;  // the board's language
   showScore();
   tick();
 }
@@ -140,7 +160,8 @@ function paint() {
   clearTimeout(refusedTimer);
   tiles.forEach(el => { el.className = "tile"; });
   if (MARK === "line") drawLine(path || []);
-  if (!path || MARK === "line") return;
+  if (MARK === "text" && path) spell(path);  // released: the word stays until its reply
+  if (!path || MARK === "line" || MARK === "text") return;
   // else a neutral selection colour; mark=grow: "picked", which no look's fill for "held" reaches
   const kind = FEEDBACK === "held" ? verdict(path) : MARK === "grow" ? "picked" : "held";
   path.forEach(([r, c]) => tiles[r * game.cols + c].classList.add(kind));
@@ -154,6 +175,36 @@ function drawLine(cells) {  // one stroke with round caps and joins: a lone tile
     return `${el.offsetLeft + el.offsetWidth / 2} ${el.offsetTop + el.offsetHeight / 2}`;
   });
   line.innerHTML = at.length ? `<path d="M ${at[0]} ${at.map(p => `L ${p}`).join(" ")}"/>` : "";
+}
+
+const WORD_MS = 800;
+let wordTimer = 0;
+
+function spell(cells) {  // mark=text: the word under way in capitals on the line above the board
+  clearTimeout(wordTimer);
+  wordLine.className = "";
+  wordLine.textContent = wordOf(cells).toUpperCase();
+}
+
+function clearWord() {
+  clearTimeout(wordTimer);
+  wordLine.className = "";
+  wordLine.textContent = "";
+}
+
+function fate(reply) {  // feedback=word: the reply on the word's line, fading out over 0.8 s
+  const kind = reply.accepted ? "good" : reply.reason === "already found" ? "again" : "bad";
+  wordLine.textContent = (reply.word || "").toUpperCase();
+  if (kind !== "bad") {  // "+3" after a taken word, "already found" after one found before
+    const after = document.createElement("span");
+    after.textContent = kind === "good" ? `+${reply.points}` : LABELS.again;
+    wordLine.appendChild(after);
+  }
+  wordLine.className = "";
+  void wordLine.offsetWidth;  // restart the fade
+  wordLine.className = `fate ${kind}`;
+  clearTimeout(wordTimer);
+  wordTimer = setTimeout(clearWord, WORD_MS);
 }
 
 function visit(cell) {
@@ -247,17 +298,25 @@ function release() {
   const cells = path;
   path = null;
   paint();  // every tile plain again at once
-  // a quick repeat shows yellow; panel, status, bounce and fly show only what the game replied
-  if (!["panel", "status", "bounce", "fly"].includes(FEEDBACK) && verdict(cells) === "new") found.add(wordOf(cells));
+  // a quick repeat shows yellow; panel, status, bounce, fly and word show only what the game replied
+  if (!["panel", "status", "bounce", "fly", "word"].includes(FEEDBACK) && verdict(cells) === "new") found.add(wordOf(cells));
   submit({path: cells});
 }
 
-document.addEventListener("pointercancel", () => { path = null; paint(); });
+document.addEventListener("pointercancel", () => {
+  path = null;
+  paint();
+  if (MARK === "text") clearWord();
+});
 
 if (CONFIRM === "button") {
   document.getElementById("buttons").hidden = false;
   document.getElementById("submit").addEventListener("click", stalling(() => { if (!over) release(); }));
-  document.getElementById("clear").addEventListener("click", stalling(() => { path = null; paint(); }));
+  document.getElementById("clear").addEventListener("click", stalling(() => {
+    path = null;
+    paint();
+    if (MARK === "text") clearWord();
+  }));
 }
 
 async function submit(entry) {
@@ -269,6 +328,7 @@ async function submit(entry) {
   if (FEEDBACK === "panel" && !reply.over) notice(reply);
   if (FEEDBACK === "status" && !reply.over) status(reply);
   if (FEEDBACK === "bounce" && !reply.over && entry.path) bounce(entry.path, reply.accepted);
+  if (FEEDBACK === "word" && !reply.over && !path) fate(reply);  // the line is the next word's once begun
   if (FEEDBACK === "fly" && !reply.over) {
     if (reply.accepted) fly(reply.word);
     else if (entry.path) flash(entry.path, reply.reason === "already found" ? "again" : "bad");
@@ -408,6 +468,7 @@ function showScore() {  // feedback=score: the score alone; list: the last words
   }
   const text = FEEDBACK === "list" ? [...found].reverse().slice(0, 3).join("  ").toUpperCase()
     : FEEDBACK === "score" || FEEDBACK === "fly" ? `Score ${score}`
+    : FEEDBACK === "word" ? `${LABELS.points} ${score}`
     : FEEDBACK === "toast" ? `${found.size} / ${words.size}`
     : FEEDBACK === "status" ? `Words: ${found.size}` : `Score ${score}   Words ${found.size}`;
   document.getElementById("score").textContent = text;
@@ -434,11 +495,12 @@ function tick() {
   path = null;
   paint();
   board.classList.add("over");
+  if (MARK === "text") clearWord();
   const cover = document.getElementById("timesup");
   if (CLOCK === "bar") cover.textContent = "Round over";
   if (CLOCK === "ring") cover.textContent = "Time's up";
   if (FEEDBACK === "toast" || CLOCK === "bar" || CLOCK === "ring") cover.hidden = false;  // a panel over the board
-  else document.getElementById("message").textContent = "Time's up";
+  else document.getElementById("message").textContent = FEEDBACK === "word" ? LABELS.over : "Time's up";
 }
 
 start();
