@@ -105,3 +105,37 @@ def test_a_message_naming_no_word_that_clears_again_is_read_where_it_showed():
     assert replies.verdict(Signature(None, None, ("below:0",), text=refused)) == "refused", refused
     gone = reply_text(watch, window("Nice!  +3"), [window("")], "сон")
     assert gone == "" and replies.verdict(Signature(None, None, ("below:0",), text=gone)) == "none"
+
+
+def header(score: int, word: str = "", colour: tuple[int, int, int] = (40, 40, 40)) -> np.ndarray:
+    """A game window with its score over the line where the word just sent shows its reply (a
+    larger face), both above the board: the two change together."""
+    img = Image.new("RGB", (400, 480), (250, 248, 240))
+    draw = ImageDraw.Draw(img)
+    x, y, w, h = 40, 110, 320, 320
+    draw.rectangle((x, y, x + w, y + h), fill=(200, 190, 170))
+    small = ImageFont.truetype(str(FONTS / "dejavu/DejaVuSans-Bold.ttf"), 16)
+    large = ImageFont.truetype(str(FONTS / "dejavu/DejaVuSans-Bold.ttf"), 26)
+    draw.text((40, 12), f"Points {score}", font=small, fill=(40, 40, 40), anchor="lm")
+    if word:
+        draw.text((200, 55), word, font=large, fill=colour, anchor="mm")
+    return np.asarray(img)[:, :, ::-1].copy()
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+def test_a_score_over_the_reply_line_is_read_line_by_line_where_the_reply_says_most():
+    """A taken word turns green on its line with "+3" while the score above it rises, then fades:
+    a learning word's reply, watched until the window is calm, holds only the score in its last
+    frame. Read in the frame that says the most, each line on its own, it reads as a later word's
+    reply caught sooner (before: "points#" for the learning words, fragments of both lines for the
+    rest, and every later taken word refused); a refusal (the word alone, red, the score still)
+    says something else."""
+    watch = Watch((40, 110, 320, 320), [(80 + 80 * i, 150) for i in range(4)], 80)
+    faded = reply_text(watch, header(0, "DOG"), [header(3), header(3), header(3, "DOG  +3", (30, 160, 60))],
+                       "dog")
+    later = reply_text(watch, header(3, "CATS"), [header(7, "CATS  +4", (30, 160, 60))], "cats")
+    assert named(faded) == named(later) == "points#~+#", (faded, later)
+    refused = reply_text(watch, header(7, "TAC"), [header(7, "TAC", (200, 60, 50))], "tac")
+    acc = Signature(None, None, ("above:0",), text=common([faded, later]))
+    spec = FeedbackSpec(accepted=acc, min_marks=1)
+    assert Replies(spec).verdict(Signature(None, None, ("above:0",), text=refused)) == "refused", refused

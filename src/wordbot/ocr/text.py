@@ -250,6 +250,47 @@ def grown_box(frame: np.ndarray, box: Box, exclude: Box | None = None, line: boo
     return left, y, right - left, h
 
 
+LINE_PART = 0.4  # a band of ink shorter than this share of the tallest in its box is part of a line
+# (a dot, an accent, an underline), not a line of its own
+
+
+def text_lines(frame: np.ndarray, box: Box) -> list[Box]:
+    """``box`` parted into the lines of text it spans, top to bottom: bands of inked rows with a
+    blank row between them (a score over a message, changed together), each grown to its glyphs'
+    rows; ``[box]`` where it spans one line or none. Read as one, two lines of unlike size give
+    Tesseract fragments of both."""
+    x, y, w, h = box
+    patch = frame[y: y + h, x: x + w]
+    if patch.size == 0:
+        return [box]
+    rows = (distance(patch, background(patch)) > DIFF).any(axis=1)
+    bands, start = [], None
+    for i, inked in enumerate([*rows, False]):
+        if inked and start is None:
+            start = i
+        elif not inked and start is not None:
+            bands.append([start, i - 1])
+            start = None
+    tallest = max((b - a + 1 for a, b in bands), default=0)
+    merged: list[list[int]] = []
+    for band in bands:  # a short band joins the line it is nearest to
+        short = band[1] - band[0] + 1 < LINE_PART * tallest
+        if merged and (short or merged[-1][1] - merged[-1][0] + 1 < LINE_PART * tallest):
+            merged[-1][1] = band[1]
+        else:
+            merged.append(band)
+    if len(merged) < 2:
+        return [box]
+    lines = []
+    for a, b in merged:  # each as tall as its glyphs: the change may have cut them
+        part = (x, y + a, w, b - a + 1)
+        where = np.zeros(frame.shape[:2], bool)
+        where[y + a: y + b + 1, x: x + w] = True
+        top, bottom = _glyph_rows(frame, where, part)
+        lines.append((x, top, w, bottom - top + 1))
+    return lines
+
+
 def _glyph_rows(frame: np.ndarray, where: np.ndarray, box: Box) -> tuple[int, int]:
     """The first and last rows of the glyphs the pixels ``where`` (within ``box``) fall on: a digit
     that changed into another changes only in part. Glyphs are ink (off the commonest colour)

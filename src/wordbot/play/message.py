@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordbot.ocr.text import grown_box, read_line, union
+from wordbot.ocr.text import grown_box, line_page, read_pages, text_lines, union
 
 if TYPE_CHECKING:
     from wordbot.play.feedback import Watch
@@ -92,23 +92,32 @@ def _fits(text: str, accepted: str) -> bool:
 def reply_text(watch: Watch, before: np.ndarray, afters: Sequence[np.ndarray], word: str,
                ignore: np.ndarray | None = None) -> str | None:
     """The template of the text in the place that changed outside the board from ``before`` to
-    any of ``afters`` (a reply's frames), read in the first of them that holds text there: a
-    message may clear again, or show again as it was (a toast popping up anew). "" where there is
-    none (no verdict: a message cleared before it was seen), None where nothing changed there or
-    there is no Tesseract."""
+    any of ``afters`` (a reply's frames), read in each and taken where it says the most (the first
+    of them on a tie): a message may clear again, show again as it was (a toast popping up anew),
+    or fade while a score beside it stays, and a learning word's reply, watched until the window
+    is calm, must read as a later one caught sooner. Each line of text is read whole (a part the
+    last reply had alike did not change) and on its own (a score over a message changes with it).
+    "" where there is none (no verdict: a message cleared before it was seen), None where nothing
+    changed there or there is no Tesseract."""
     boxes = [b for b in (watch.changed_box(before, a, ignore) for a in afters) if b is not None]
     if not boxes:
         return None
     box = union(*boxes)
-    for after in afters:
-        try:  # the whole line: a part the last reply had alike did not change
-            tokens = read_line(after, grown_box(after, box, watch.box, line=True), "--psm 6", "eng+rus")
-        except (ImportError, OSError):
-            return None
-        text = " ".join(t.text for t in tokens).strip()
-        if text:
-            return template(text, word)
-    return ""
+    pages, owner = [], []
+    for k, after in enumerate(afters):
+        for part in text_lines(after, box):
+            page = line_page(after, grown_box(after, part, watch.box, line=True))
+            if page is not None:
+                pages.append(page)
+                owner.append(k)
+    try:
+        lines = read_pages(pages, "eng+rus", "--psm 6")
+    except (ImportError, OSError):
+        return None
+    texts = [" ".join(t.text for i, tokens in enumerate(lines) if owner[i] == k for t in tokens).strip()
+             for k in range(len(afters))]
+    text = max(texts, key=lambda t: len("".join(t.split())))
+    return template(text, word) if text else ""
 
 
 def lists(templates: Sequence[str | None], words: Sequence[str]) -> bool:
