@@ -16,6 +16,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from wordbot.games import GAMES, FeedbackSpec, Signature
+from wordbot.ocr.text import word_boxes
 from wordbot.play import score as score_module
 from wordbot.play.audit import AUDIT_WORDS, ScoreAudit
 from wordbot.play.digits import DigitGlyphs
@@ -97,6 +98,30 @@ def test_digits_are_read_beside_a_label_and_a_word_count(look):
     assert read_numbers([(shots[-1][0], shots[1][1])]) == [values[-1]]
     # read all in one Tesseract call (the score's place is searched so), at most one misread
     assert sum(a != b for a, b in zip(read_numbers(shots, batch=True), values, strict=True)) <= 1
+
+
+@pytest.mark.parametrize(("size", "bold"), [(16, 0), (18, 1), (22, 1), (26, 1)])
+def test_a_label_whose_letters_touch_is_parted_from_the_digits(size, bold):
+    """"Очки" in a heavy serif, a blank narrower than a word space before the digits: its letters
+    touch into one run as tall as the digits (the capital О), which its small letters tell apart.
+    Read with the label, "и" came out as a 4 (448900)."""
+    f = font("/usr/share/fonts/opentype/urw-base35/C059-Bold.otf", size)
+    img = Image.new("RGB", (400, 60), (222, 190, 140))
+    d = ImageDraw.Draw(img)
+    ink = {"font": f, "anchor": "lm", "stroke_width": bold}
+    d.text((20, 30), "Очки", fill=(60, 30, 10), stroke_fill=(60, 30, 10), **ink)
+    mask = Image.new("L", img.size)
+    ImageDraw.Draw(mask).text((0, 30), "48900", fill=255, **ink)
+    height = int(np.ptp(np.nonzero(np.array(mask))[0])) + 1
+    start = d.textbbox((20, 30), "Очки", **ink)[2] + round(0.35 * height)
+    d.text((start, 30), "48900", fill=(60, 30, 10), stroke_fill=(60, 30, 10), **ink)
+    mask = Image.new("L", img.size)
+    ImageDraw.Draw(mask).text((start, 30), "48900", fill=255, **ink)
+    where = np.array(mask) > 100
+    frame = cv2.cvtColor(np.array(img), cv2.COLOR_RGB2BGR)
+    (box,) = word_boxes(frame, where)
+    assert abs(box[0] - np.nonzero(where)[1].min()) <= 1
+    assert read_numbers([(frame, box)]) == [48900]
 
 
 def test_a_blank_place_or_one_off_the_window_reads_nothing():

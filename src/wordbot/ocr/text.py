@@ -29,6 +29,10 @@ BORDER = 16  # white pixels around a page
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 DIFF = 40  # a pixel is ink: one channel stands off the background by more than this (0..255)
 SPACE = 0.4  # a blank wider than this many text heights parts words (a label from the digits)
+LOW_TOP = 0.2  # a column of a run of touching glyphs whose ink starts lower than this share of the
+# run's height holds a small letter (x-height is 0.65-0.75 of a capital's) ...
+LOW_RUN = 0.6  # ... and this many text heights of such columns in a row are small letters: a digit
+# has at most a 4's arm or a 1's foot serif (0.2-0.3), touching round digits a few pixels
 
 
 @dataclass(frozen=True)
@@ -190,17 +194,28 @@ class Glyph:
     bottom: int
     colon: bool  # narrow, two parts stacked with a blank between them
     height: int
+    low: bool  # holds small letters: a stretch of columns inked only below its top
 
     @classmethod
     def of(cls, first: int, last: int, ink: np.ndarray, height: int) -> Glyph:
         rows = np.flatnonzero(ink.any(axis=1))
         colon = last - first + 1 <= 0.4 * height and len(rows) < rows[-1] - rows[0] + 1
-        return cls(first, last, int(rows[0]), int(rows[-1]), colon, height)
+        tops = ink.argmax(axis=0)  # every column of a run holds ink
+        below = tops > rows[0] + LOW_TOP * (rows[-1] - rows[0] + 1)
+        return cls(first, last, int(rows[0]), int(rows[-1]), colon, height,
+                   _longest_run(below) > LOW_RUN * height)
 
     def digit(self, top: float, bottom: float) -> bool:
-        """Whether it spans the line's digits from top to bottom."""
+        """Whether it spans the line's digits from top to bottom: a label whose letters touch
+        ("Очки" in a bold serif) spans them with its capital alone, its small letters do not."""
         slack = max(1.5, 0.08 * self.height)
-        return abs(self.top - top) <= slack and abs(self.bottom - bottom) <= slack
+        return not self.low and abs(self.top - top) <= slack and abs(self.bottom - bottom) <= slack
+
+
+def _longest_run(flags: np.ndarray) -> int:
+    """The most True values in a row."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], flags.astype(np.int8), [0]])))
+    return int((edges[1::2] - edges[::2]).max(initial=0))
 
 
 def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None,
