@@ -164,10 +164,7 @@ def words(ink: np.ndarray, height: int) -> list[tuple[int, int]]:
     one spans the line's digit height and the other does not (a label's small letters, an icon):
     a colon between digits (two dots, one above the other, set in a wide cell by monospaced fonts)
     parts nothing; a label's colon ("Score: 12") stays with the label."""
-    inked = ink.any(axis=0)
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], inked.astype(np.int8), [0]])))
-    glyphs = [Glyph.of(int(a), int(b) - 1, ink[:, a:b], height)
-              for a, b in zip(edges[::2], edges[1::2], strict=True)]
+    glyphs = [Glyph.of(a, b - 1, ink[:, a:b], height) for a, b in runs(ink.any(axis=0))]
     solid = [g for g in glyphs if not g.colon]
     if not solid:
         return []
@@ -203,7 +200,7 @@ class Glyph:
         tops = ink.argmax(axis=0)  # every column of a run holds ink
         below = tops > rows[0] + LOW_TOP * (rows[-1] - rows[0] + 1)
         return cls(first, last, int(rows[0]), int(rows[-1]), colon, height,
-                   _longest_run(below) > LOW_RUN * height)
+                   max((b - a for a, b in runs(below)), default=0) > LOW_RUN * height)
 
     def digit(self, top: float, bottom: float) -> bool:
         """Whether it spans the line's digits from top to bottom: a label whose letters touch
@@ -212,10 +209,11 @@ class Glyph:
         return not self.low and abs(self.top - top) <= slack and abs(self.bottom - bottom) <= slack
 
 
-def _longest_run(flags: np.ndarray) -> int:
-    """The most True values in a row."""
+def runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of True values in ``flags`` (inked columns: glyphs), as (start, end) with the end
+    excluded, left to right."""
     edges = np.flatnonzero(np.diff(np.concatenate([[0], flags.astype(np.int8), [0]])))
-    return int((edges[1::2] - edges[::2]).max(initial=0))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def word_boxes(frame: np.ndarray, where: np.ndarray, exclude: Box | None = None,

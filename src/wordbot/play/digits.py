@@ -17,7 +17,7 @@ from collections import Counter
 
 import numpy as np
 
-from wordbot.ocr.text import DIFF, background, distance
+from wordbot.ocr.text import DIFF, background, distance, runs
 
 TRUST = 2  # agreeing readings that must name a glyph alike before it is read without Tesseract
 KEYS = 400  # glyphs kept at most (a score drawn anew each time, a fading colour: never the same bytes)
@@ -29,9 +29,8 @@ def glyphs(crop: np.ndarray) -> list[bytes]:
     the crop's height, so that bytes of two shapes never collide)."""
     dist = distance(crop, background(crop))
     inked = (dist > max(DIFF, 0.5 * float(dist.max()))).any(axis=0)
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], inked.astype(np.int8), [0]])))
     return [b"%dx%d:" % (b - a, crop.shape[0]) + np.ascontiguousarray(crop[:, a:b]).tobytes()
-            for a, b in zip(edges[::2], edges[1::2], strict=True)]
+            for a, b in runs(inked)]
 
 
 class DigitGlyphs:
