@@ -141,6 +141,8 @@ class FeedbackSpec:
     silent: bool = False  # the game shows nothing at all: words are sent, never confirmed
     score: tuple[int, int, int, int] | None = None  # where the game's score is (x, y, w, h in the
     # window): the number that grew on each of the first accepted words
+    echo: tuple[int, int, int, int] | None = None  # where the game spells the word being dragged,
+    # outside the board (x, y, w, h in the window), in a game whose tiles show no selection
 
 
 @dataclass

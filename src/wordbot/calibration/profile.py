@@ -140,7 +140,6 @@ class Profile:
 
     def validate(self) -> None:
         """WordbotError naming the first field that cannot be right."""
-        score = self.feedback.score
         problems = [
             (self.lang in LANGS, f"lang {self.lang!r} (ru or en)"),
             (self.game in GAMES, f"game {self.game!r} (one of {', '.join(GAMES)})"),
@@ -160,9 +159,10 @@ class Profile:
             (self.input.pace in PACES, f"pace {self.input.pace!r}"),
             (jitter_fits(self.input.jitter, min(self.tile) if self.tile else None),
              f"jitter {self.input.jitter:g}: {_jitter_bound(self.tile)}"),
-            (score is None or (min(score[:2]) >= 0 and min(score[2:]) > 0
-                               and (self.frame_size is None or inside(score, self.frame_size))),
-             f"score box {score} (in the {_wh(self.frame_size)} frame)"),
+            *((box is None or (min(box[:2]) >= 0 and min(box[2:]) > 0
+                               and (self.frame_size is None or inside(box, self.frame_size))),
+               f"{what} box {box} (in the {_wh(self.frame_size)} frame)")
+              for what, box in (("score", self.feedback.score), ("echo", self.feedback.echo))),
             (self.round.duration > 0, f"round duration {self.round.duration}"),
             (self.balda.entry in ("", *BALDA_ENTRIES), f"balda entry {self.balda.entry!r}"),
             (self.balda.button is None or min(self.balda.button[2:]) > 0,

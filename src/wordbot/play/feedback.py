@@ -305,10 +305,15 @@ class Watch:
                 for (cx, cy), (bx, by, bw, bh, _) in zip(centroids[1:], stats[1:], strict=True)
                 if max(bw, bh) - k >= self.pitch * 0.1]
 
+    def changed_boxes(self, base: np.ndarray, frame: np.ndarray,
+                      ignore: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
+        """The box of each change ``marks`` sees."""
+        return [b for _, _, b in self._changes(base, frame, ignore)]
+
     def changed_box(self, base: np.ndarray, frame: np.ndarray,
                     ignore: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
         """The box around every change ``marks`` sees (None: nothing changed)."""
-        boxes = [b for _, _, b in self._changes(base, frame, ignore)]
+        boxes = self.changed_boxes(base, frame, ignore)
         return union(*boxes) if boxes else None
 
     def marks(self, base: np.ndarray, frame: np.ndarray, ignore: np.ndarray | None = None) -> set[str]:

@@ -33,6 +33,7 @@ from wordbot.lexicon import Lexicon
 from wordbot.ocr import THRESHOLD, BoardReading, read_board
 from wordbot.play.audit import ScoreAudit
 from wordbot.play.buttons import Box, find_buttons, sending_buttons
+from wordbot.play.echo import Echo
 from wordbot.play.feedback import COLOUR, LEARN_WORDS, Replies, Watch, same_colour
 from wordbot.play.message import common, lists, reply_text
 from wordbot.play.pairs import Booking, Pairing
@@ -63,6 +64,9 @@ CELL_REST = 0.5  # seconds the board's cells are waited for to stop changing bef
 # shrinking back from the last word's selection, taken as the base halfway, hides its next selection)
 OVER_HOLD = 0.2  # seconds a state that ends a reply's wait (a cell taken back) must hold: a verdict's
 # animation clearing the cells one by one passes through it faster
+LEARN_DWELL = 0.25  # seconds each cell of a drag is dwelt on while it is not known how the game shows a
+# dragged cell (on its tiles, spelt outside the board, or not at all): a page on a busy machine handles a
+# move a frame, and a finger gone on before that skips the cell
 SETTLE = 1.5  # seconds a cell is waited for to show plain before its colour is taken for its own
 TEXT_WORDS = 2 * LEARN_WORDS + 2  # learning words whose replies' texts are read, at most, for one they share
 TEXT_CALM = 0.3  # seconds of calm that end a reply told by its text: a message popping up is drawn
@@ -280,6 +284,7 @@ class GridPlayer(Seat):
         self._unmoved = 0  # words the game reacted to in no input style
         self._passers = False  # something was seen passing over the board (see _passing)
         self._rule: Future[int | None] | None = None  # the minimum length the window states, being read
+        self._echo = Echo(self.grab, opts.feedback, say)  # where a drag's word is spelt, off the board
 
     # --- reading -------------------------------------------------------------------------------
     def grab(self, idle: bool = False) -> Frame:
@@ -650,6 +655,11 @@ class GridPlayer(Seat):
         done = self._send(actor, word, base_colours, held, selected, set(fading), written)
         if style == "click":
             self._stale = set()
+        if done and style == "drag" and self.opts.feedback.highlight is not True \
+                and self._echo.learn(self.watch, base.image, held.frame and held.frame.image):
+            self.replies.changed = True
+            self.say("the game spells a dragged word above or beside the board: each cell is waited "
+                     "for until it shows there")
         if done and style == "type":
             if not written:
                 self._learn_echo(base, held.frame)
@@ -693,8 +703,14 @@ class GridPlayer(Seat):
         style = self.opts.input.style
         cells = self._cells(word)
         t0 = time.monotonic()
-        check = self._checker(cells, base_colours, held, selected, fading) \
-            if style in ("drag", "click") else None
+        if style == "drag" and self.opts.feedback.highlight is False and self._echo.known:
+            check = self._spelt(len(cells), held)
+        elif style in ("drag", "click"):
+            check = self._checker(cells, base_colours, held, selected, fading)
+            if style == "drag" and self.opts.feedback.highlight is not True and not self._echo.done:
+                check = _dwelling(check)
+        else:
+            check = None
         points = [self._screen(c) for c in word.path]
         if style == "drag":
             done = actor.swipe(points, check=check)
@@ -1075,6 +1091,24 @@ class GridPlayer(Seat):
                         held.tapped = k - 1
                     return Shown.LOST if late and self._retaps() else Shown.OTHER
                 time.sleep(0.005)
+
+        return check
+
+    def _spelt(self, length: int, held: Held) -> Check:
+        """``check(k)`` for a drag in a game whose tiles show no selection but which spells the
+        word under way outside the board (``Echo``): PATH once the spelt word changed after the
+        k-th cell, the game's proof that it took that cell, else UNSEEN (the drag goes on paced,
+        as in a game that shows nothing). The window then is the one the reply is told from."""
+        before = self.grab().image
+
+        def check(k: int) -> Shown:
+            nonlocal before
+            frame = self._echo.step(self.watch, before, self._show_wait()) if self._echo.known else None
+            if frame is not None:
+                before = frame.image
+            if k == length:
+                held.frame = frame or self.grab()
+            return Shown.PATH if frame is not None else Shown.UNSEEN
 
         return check
 
@@ -1895,3 +1929,12 @@ class GridPlayer(Seat):
         x, y = self.reading.centres[cell[0] * self.reading.cols + cell[1]]
         return self.origin[0] + x, self.origin[1] + y
 
+
+def _dwelling(check: Check) -> Check:
+    """``check``, with LEARN_DWELL on each cell it did not see shown (``LEARN_DWELL``)."""
+    def dwelt(k: int) -> Shown:
+        shown = Shown(check(k))
+        if shown == Shown.UNSEEN:
+            time.sleep(LEARN_DWELL)
+        return shown
+    return dwelt

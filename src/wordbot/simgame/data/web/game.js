@@ -55,6 +55,9 @@
 // Schoolbook, fonts-urw-base35: no other look's face, with Cyrillic).
 // lag=MS: a busy page: a tap on a tile shows MS milliseconds late (what it did is done at once);
 // undolag=MS: a tile taken back (retap=undo) shows so late, other taps at once.
+// frame=MS: a page whose frames take MS ms (a browser on a busy machine): a drag's moves reach it
+// once a frame, only the last position of each (as Chromium coalesces them), and a release after
+// the pending one; a finger that left a tile before the next frame skipped it.
 // hitch=N:MS: a page that stalls now and then: from every N-th tap on the board, for MS ms, each
 // tap, click and key is handled MS ms after it comes, and any that comes later not before it (in
 // order, as a busy browser handles them).
@@ -70,6 +73,7 @@ const UNDO = opts.get("retap") === "undo";
 const TRIM = opts.get("retap") === "trim";
 const LAG = Number(opts.get("lag") || 0);
 const UNDO_LAG = Number(opts.get("undolag") || 0);
+const FRAME_MS = Number(opts.get("frame") || 0);
 const [HITCH_EVERY, HITCH_MS] = (opts.get("hitch") || "0:0").split(":").map(Number);
 document.body.classList.add(opts.get("look") || "wordhunt", `feedback-${FEEDBACK}`, `mark-${MARK}`);
 
@@ -272,11 +276,24 @@ function tapped(late = 0) {  // a tap's selection shown, late on a busy page (LA
   else paint();
 }
 
+let moved = null;  // frame=MS: the last position a drag moved to, not yet handled
 document.addEventListener("pointermove", e => {
-  if (path && INPUT === "drag") visit(tileAt(e.clientX, e.clientY, CORE));
+  if (!path || INPUT !== "drag") return;
+  if (FRAME_MS) moved = [e.clientX, e.clientY];
+  else visit(tileAt(e.clientX, e.clientY, CORE));
 });
 
-document.addEventListener("pointerup", () => { if (INPUT === "drag") release(); });
+function nextFrame() {
+  if (moved && path && INPUT === "drag") visit(tileAt(moved[0], moved[1], CORE));
+  moved = null;
+}
+if (FRAME_MS) setInterval(nextFrame, FRAME_MS);
+
+document.addEventListener("pointerup", () => {
+  if (INPUT !== "drag") return;
+  nextFrame();
+  release();
+});
 
 document.addEventListener("keydown", stalling(e => {
   if (over) return;
