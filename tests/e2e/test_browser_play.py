@@ -10,7 +10,8 @@ the word back to it and a selected tile grows in a ring, a drag game whose repli
 bounces and whose score counts up, and a drag game whose taken word flies to a list beside the
 board as a chip, whose clock is a ring that empties smoothly and whose Hint button pulses all
 round, and a drag game whose tiles show no selection, the word under way growing on a line above
-the board that turns green or red as the game replies, the score over it. The score the bot reads
+the board that turns green or red as the game replies, the score over it (also with frames that
+take 150 ms). The score the bot reads
 is the game's own. A page that shows taps later than play waits
 for them, and one that stalls now and then."""
 
@@ -59,6 +60,26 @@ def test_zero_setup_round_in_chromium(tmp_path, data_dir, window_manager, varian
     # the page's score line is found and read: the game's own total; a count of words is no score
     took = sum(e["points"] for e in events[1:] if e["accepted"])
     assert report.score == (took if variant in SCORED else None), report.summary()
+    # where the word under way shows (the tiles, or the line above word-line's board), each dragged
+    # cell is waited for; a game that shows it on its tiles gets no line learned
+    assert (prof.feedback.echo is not None) == (variant == "word-line"), report.summary()
+
+
+def test_a_page_with_slow_frames_spells_each_dragged_cell_before_the_next(tmp_path, data_dir, window_manager):
+    """word-line whose frames take 150 ms (a browser on a busy machine: one pointer move a frame,
+    the last): a finger that moves on before the next frame skips a tile. Its tiles show no
+    selection; each cell is waited for until the word line above the board spells it, so every
+    word reaches the game as planned (before, every drag of that round reached it as another path)."""
+    log = tmp_path / "web.jsonl"
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "web-word-line-slow-frames"
+    with browser_game(log, lang="en", seed=2, duration=60, variant="word-line",
+                      query="frame=150") as (_, source):
+        report = player(prof, source, Session(auto=True, duration=30), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+    events = [e for e in read_log(log) if e["event"] in ("start", "submit")]
+    check_round(report, events[1:], events[0]["board_points"], share=0.1)
+    assert prof.feedback.echo is not None and len(report.accepted) > 5, report.summary()
 
 
 def test_a_game_whose_toast_fades_under_the_next_word_and_whose_dictionary_differs(tmp_path, data_dir,
