@@ -89,3 +89,17 @@ def test_a_line_that_stops_changing_with_the_cells_is_forgotten():
         assert echo.step(watch(), window(), wait=0.05) is None
         assert echo.known == (i < LEARN_WORDS - 1)
     assert said and spec.echo is None
+
+
+def test_the_line_is_no_longer_masked_out_of_the_next_reply():
+    """What still changed from the last reply is masked out of the next; the spelt line is the new
+    word's (its first cell replaced what the line showed), so its rows stay in."""
+    stirred = np.zeros((360, 400), bool)
+    stirred[75:90, 150:250] = True  # the last word, fading on the line
+    stirred[330:350, 150:250] = True  # a toast under the board, fading
+    assert Echo(frames(window()), FeedbackSpec(), say=print).unmask(stirred) is stirred
+    kept = Echo(frames(window()), FeedbackSpec(echo=(128, 70, 144, 25)), say=print).unmask(stirred)
+    assert not kept[70:95].any() and kept[330:350, 150:250].all() and stirred[75:90].any()
+    only_line = np.zeros((360, 400), bool)
+    only_line[75:90, 150:250] = True
+    assert Echo(frames(window()), FeedbackSpec(echo=(128, 70, 144, 25)), say=print).unmask(only_line) is None

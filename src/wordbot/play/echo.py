@@ -96,6 +96,18 @@ class Echo:
                      "no longer waited for")
         return None
 
+    def unmask(self, stirred: np.ndarray | None) -> np.ndarray | None:
+        """``stirred`` (what still changed from the last reply, masked out of the next) without the
+        line's rows: the line belongs to the word just dragged (its first cell replaced whatever
+        the line showed), so what it shows after the release is that word's reply (word-line's
+        refusal is the word turned red there)."""
+        if stirred is None or not self.known:
+            return stirred
+        _, y, _, h = self.spec.echo
+        stirred = stirred.copy()
+        stirred[y: y + h] = False
+        return stirred if stirred.any() else None
+
     def _band(self, image: np.ndarray) -> np.ndarray:
         """The line's rows, the window's whole width (a longer word spills past the learned box)."""
         _, y, _, h = self.spec.echo

@@ -1242,6 +1242,8 @@ class GridPlayer(Seat):
         # what changed since the last reply was watched (a message of it fading out, a typed word's
         # echo) is not taken for this word's reply; where the last reply showed, it is not asked of it
         stirred = self._stirred(before.image)
+        if self.opts.input.style == "drag" and self.opts.feedback.highlight is False:
+            stirred = self._echo.unmask(stirred)
         unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
             if self._last_reply is not None else set()
         reads = self._reads_text()  # the reply's text tells: watched until calm (a message redrawn)
