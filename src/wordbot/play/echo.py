@@ -20,11 +20,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordbot.games import FeedbackSpec
-from wordbot.ocr.text import union
+from wordbot.ocr.text import Box, union
 from wordbot.play.feedback import LEARN_WORDS, Watch
 from wordbot.play.seat import Frame
 
-Box = tuple[int, int, int, int]
 POLL = 0.01  # seconds between two grabs of the line: two alike in a row are a steady picture
 
 

@@ -1933,7 +1933,7 @@ class GridPlayer(Seat):
 
 
 def _dwelling(check: Check) -> Check:
-    """``check``, with LEARN_DWELL on each cell it did not see shown (``LEARN_DWELL``)."""
+    """``check``, with ``LEARN_DWELL`` on each cell it did not see shown."""
     def dwelt(k: int) -> Shown:
         shown = Shown(check(k))
         if shown == Shown.UNSEEN:
