@@ -22,7 +22,7 @@ import pytest
 from harness import check_round
 
 from wordbot.act.pyautogui_driver import PyAutoGUIDriver
-from wordbot.calibration.profile import Profile
+from wordbot.calibration.profile import Profile, load_profile, save_profile
 from wordbot.play.session import Session, player
 from wordbot.simgame.browser import VARIANTS, browser_game
 from wordbot.simgame.gamelog import read_log
@@ -204,3 +204,31 @@ def test_a_refusal_sent_while_the_last_score_counts_up_is_not_booked_as_taken(tm
     assert refused and refused <= refuse and set(report.rejected) == refused, report.summary()
     assert sorted(report.accepted) == sorted(s["word"] for s in subs if s["accepted"]), report.summary()
     assert report.score == sum(s["points"] for s in subs if s["accepted"]), report.summary()
+
+
+def test_a_saved_line_the_game_does_not_spell_on_is_forgotten_in_the_saved_profile(tmp_path, data_dir,
+                                                                                   window_manager):
+    """A profile whose spelt line is where this page shows nothing that moves (another look of the
+    game), all else learned in a round before: three cells in a row without a change there and the
+    line is forgotten, the words still sent as planned, and the profile saved without it (a stale line
+    would cost every next round its first misses again)."""
+    prof = Profile.preset("wordhunt", "en")
+    prof.name = "web-word-line-stale-line"
+    with browser_game(None, lang="en", seed=3, duration=40, variant="word-line") as (_, source):
+        player(prof, source, Session(auto=True, duration=12, save=True), driver=PyAutoGUIDriver(),
+               stop=threading.Event()).run()  # learns the page: input, replies, score, line
+    prof = load_profile(prof.name)
+    # all it learned is saved, though learned after its replies were (before, the round's end did not
+    # save what no later learning saved: the line, and that the tiles show no selection)
+    spec = prof.feedback
+    assert spec.echo is not None and spec.highlight is False, spec
+    log = tmp_path / "web.jsonl"
+    with browser_game(log, lang="en", seed=4, duration=40, variant="word-line") as (_, source):
+        height, width = source.grab().shape[:2]
+        prof.feedback.echo = (8, height - 14, width // 4, 10)  # the page's bottom margin: never changes
+        save_profile(prof)
+        report = player(prof, source, Session(auto=True, duration=12, save=True), driver=PyAutoGUIDriver(),
+                        stop=threading.Event()).run()
+    events = [e for e in read_log(log) if e["event"] in ("start", "submit")]
+    check_round(report, events[1:], events[0]["board_points"], share=0.05)
+    assert load_profile(prof.name).feedback.echo is None, report.summary()

@@ -440,6 +440,7 @@ class GridPlayer(Seat):
                 self._texts.shutdown()
                 self._texts = None
             self._flush()  # a round ended by the game still books its learning words
+            self._learned()  # and saves what changed since its replies were learned (a forgotten line)
             self._adopt_score(wait=10.0)
             if self.score is not None:
                 with contextlib.suppress(WindowGone):
@@ -655,8 +656,8 @@ class GridPlayer(Seat):
         done = self._send(actor, word, base_colours, held, selected, set(fading), written)
         if style == "click":
             self._stale = set()
-        if done and style == "drag" and self.opts.feedback.highlight is not True \
-                and self._echo.learn(self.watch, base.image, held.frame and held.frame.image):
+        if done and self._unlit_drag and self._echo.learn(self.watch, base.image,
+                                                           held.frame and held.frame.image):
             self.replies.changed = True
             self.say("the game spells a dragged word above or beside the board: each cell is waited "
                      "for until it shows there")
@@ -707,7 +708,7 @@ class GridPlayer(Seat):
             check = self._spelt(len(cells), held)
         elif style in ("drag", "click"):
             check = self._checker(cells, base_colours, held, selected, fading)
-            if style == "drag" and self.opts.feedback.highlight is not True and not self._echo.done:
+            if self._unlit_drag and not self._echo.done:
                 check = _dwelling(check)
         else:
             check = None
@@ -778,6 +779,12 @@ class GridPlayer(Seat):
         self._unlit += unlit
         if self._unlit >= LEARN_WORDS:
             spec.highlight, self.replies.changed = False, True
+
+    @property
+    def _unlit_drag(self) -> bool:
+        """A drag in a game not seen to show the selection on its tiles: where the spelt word
+        (``Echo``) is the proof of each cell, learned, dwelt for until learned, and its own reply."""
+        return self.opts.input.style == "drag" and self.opts.feedback.highlight is not True
 
     def _learn_echo(self, base: Frame, shown: Frame | None) -> None:
         """Whether a typed word showed anything outside the board as its path showed (an input
@@ -1104,6 +1111,8 @@ class GridPlayer(Seat):
         def check(k: int) -> Shown:
             nonlocal before
             frame = self._echo.step(self.watch, before, self._show_wait()) if self._echo.known else None
+            if not self._echo.known:  # forgotten: the saved profile must not keep it
+                self.replies.changed = True
             if frame is not None:
                 before = frame.image
             if k == length:
@@ -1242,7 +1251,7 @@ class GridPlayer(Seat):
         # what changed since the last reply was watched (a message of it fading out, a typed word's
         # echo) is not taken for this word's reply; where the last reply showed, it is not asked of it
         stirred = self._stirred(before.image)
-        if self.opts.input.style == "drag" and self.opts.feedback.highlight is False:
+        if self._unlit_drag:
             stirred = self._echo.unmask(stirred)
         unsure = self.watch.marks(self._last_reply[0], before.image) & self._last_reply[1] \
             if self._last_reply is not None else set()
