@@ -997,6 +997,11 @@ class GridPlayer(Seat):
         base = base.copy()
         # still showing an earlier reply
         ignore = self.watch.changed_cells(self.idle, base) - set(cells[:selected])
+        # the path's other cells are told selected by their look at rest: one next to a tile still
+        # selected may look a little off it (the neighbour's ring reaches into its rim band), and
+        # its own ring then moves it less than a colour's gap from that look, not from rest
+        plain = [c for c in cells[selected:] if c not in ignore]
+        base[plain] = self.idle[plain]
         stale = set(self._stale)
         # kept by the game, though not seen kept after a word (a click that started a selection as a
         # word was cancelled)
