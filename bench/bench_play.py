@@ -122,4 +122,5 @@ def _figure(name: str, log: Path, report, round_s: float, silent: bool = False) 
             f"{report.summary()['words_per_second']} words/s, input {report.input}; {score}; "
             f"{report.stopped}")
     return Figure("play", f"points of the board in a {round_s:.0f} s round, {name}",
-                  round(100 * share, 1), "%", ">= 90, 0 wrong", share >= 0.9 and wrong == 0, note)
+                  round(100 * share, 1), "%", ">= 90, 0 wrong, count = game's",
+                  share >= 0.9 and wrong == 0 and counted == len(took), note)
