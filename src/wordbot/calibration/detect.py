@@ -169,18 +169,14 @@ def _clusters(boxes: np.ndarray, reach: float) -> list[np.ndarray]:
     """Boxes linked by centre distances up to ``reach`` (a board's tiles are each other's
     neighbours; clutter elsewhere on the screen is not)."""
     c = boxes[:, :2] + boxes[:, 2:] / 2
-    d = np.abs(c[:, None, :] - c[None, :, :]).max(axis=2)
-    label = -np.ones(len(boxes), int)
-    for seed in range(len(boxes)):
-        if label[seed] >= 0:
-            continue
-        label[seed] = seed
-        stack = [seed]
-        while stack:
-            i = stack.pop()
-            for j in np.nonzero((d[i] <= reach) & (label < 0))[0]:
-                label[j] = seed
-                stack.append(j)
+    linked = np.abs(c[:, None, :] - c[None, :, :]).max(axis=2) <= reach
+    label = np.arange(len(boxes))
+    while True:  # each box takes the least label among its links until none changes: a cluster's
+        # label is its first box's
+        least = np.where(linked, label[None, :], len(boxes)).min(axis=1)
+        if np.array_equal(least, label):
+            break
+        label = least
     return [boxes[label == v] for v in np.unique(label)]
 
 
@@ -256,13 +252,16 @@ def _size_groups(boxes: np.ndarray) -> list[np.ndarray]:
 
 def _dedupe(boxes: np.ndarray) -> np.ndarray:
     """Only the outermost of boxes with (almost) the same centre: an outline's inside and outside."""
-    keep = []
+    order = np.argsort(-boxes[:, 2] * boxes[:, 3])
+    boxes = boxes[order]
     centres = boxes[:, :2] + boxes[:, 2:] / 2
-    for i in np.argsort(-boxes[:, 2] * boxes[:, 3]):
-        d = np.abs(centres[keep] - centres[i]).max(axis=1) if keep else np.array([])
-        if not np.any(d < boxes[i, 2] / 4):
-            keep.append(i)
-    return boxes[keep]
+    # [i, j]: box j, larger, has (almost) box i's centre; a box with none such is kept whatever
+    # else is, the others are decided in turn
+    near = np.tril(np.abs(centres[:, None] - centres[None]).max(axis=2) < boxes[:, 2:3] / 4, -1)
+    kept = ~near.any(axis=1)
+    for i in np.nonzero(~kept)[0]:
+        kept[i] = not (near[i] & kept).any()
+    return boxes[kept]
 
 
 def detect_board(image: np.ndarray, shape: tuple[int, int] | None = None) -> BoardGeometry | None:

@@ -155,10 +155,9 @@ class Bank:
         keep = self.labels == label
         return np.concatenate([self._features[keep], self._shapes[keep]], axis=1)
 
-    def group_scores(self, pictures: np.ndarray,
-                     glyphs: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """(m, groups) best mixed score and best pixel cosine of each template group; ``glyphs``:
-        the pictures' ``features`` and ``shapes`` when already made."""
+    def group_scores(self, pictures: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(m, groups) best mixed score and best pixel cosine of each template group (the features
+        of the pictures whose scores are kept are not made again: a live board's frames repeat)."""
         if len(self._starts) == 0 or len(pictures) == 0:
             empty = np.zeros((len(pictures), len(self._starts)), np.float32)
             return empty, empty.copy()
@@ -166,9 +165,8 @@ class Bank:
         rows = [self._scores.get(k) for k in keys]
         new = [i for i, row in enumerate(rows) if row is None]
         if new:
-            pixel, shape = glyphs if glyphs is not None else (features(pictures), shapes(pictures))
-            score, best = letter_scores(pixel[new], shape[new], self._features, self._shapes, self._starts,
-                                        PIXEL_WEIGHT)
+            score, best = letter_scores(features(pictures[new]), shapes(pictures[new]), self._features,
+                                        self._shapes, self._starts, PIXEL_WEIGHT)
             for j, i in enumerate(new):
                 rows[i] = score[j], best[j]
                 self._scores.put(keys[i], rows[i])

@@ -431,9 +431,8 @@ def script(pictures: np.ndarray, banks: dict[str, Bank], lang: str | None = None
     ``heights``: each glyph's ink height (``_extent``), to check a lower case (``_level``).
     WordbotError when the glyphs are the other alphabet's, or (no ``lang``) fit both alike."""
     fits, others, every = {}, {}, {}
-    glyphs = features(pictures), shapes(pictures)
     for name, bank in banks.items():
-        groups = bank.group_scores(pictures, glyphs)
+        groups = bank.group_scores(pictures)
         cases = {case: bank.scores(pictures, case, groups) for case in CASES}
         every[name] = cases
         case = max(CASES, key=lambda c: float(np.sum(np.maximum(cases[c].best, 0))))
