@@ -6,11 +6,13 @@ screen when there is none); the same on the variants of the browser game in Chro
 
 from __future__ import annotations
 
+import json
+import shutil
 import statistics
 import tempfile
 import threading
 import time
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from bench.common import Figure
@@ -88,10 +90,11 @@ def _round(log: Path, variant: str, round_s: float) -> Figure:
     prof.name = f"bench-{variant}"
     if "--min-len" in args:
         prof.min_len = int(args[args.index("--min-len") + 1])
+    said = Said()
     with running("grid", "--seed", "1", "--duration", str(round_s + 5), *args, log=log) as (_, source):
         report = player(prof, source, Session(auto=True, duration=round_s), stop=threading.Event(),
-                        say=lambda _: None).run()
-    return _figure(f"variant {variant}", log, report, round_s, silent=variant == "silent")
+                        say=said).run()
+    return _figure(f"variant {variant}", log, report, round_s, said, silent=variant == "silent")
 
 
 def _browser_round(log: Path, variant: str, round_s: float) -> Figure:
@@ -99,14 +102,42 @@ def _browser_round(log: Path, variant: str, round_s: float) -> Figure:
     board whatever the page's own (line-submit's is 5x5)."""
     prof = Profile.preset("wordhunt", "en")
     prof.name = f"bench-web-{variant}"
+    said = Said()
     with browser_game(log, lang="en", seed=1, duration=round_s + 30, variant=variant, size=4) as (_, source):
         report = player(prof, source, Session(auto=True, duration=round_s), driver=PyAutoGUIDriver(),
-                        stop=threading.Event(), say=lambda _: None).run()
-    return _figure(f"Chromium game {variant}", log, report, round_s)
+                        stop=threading.Event(), say=said).run()
+    return _figure(f"Chromium game {variant}", log, report, round_s, said)
 
 
-def _figure(name: str, log: Path, report, round_s: float, silent: bool = False) -> Figure:
-    """Points taken against the board's, wrong words, and the bot's count against the game's."""
+class Said(list):
+    """What the bot said in a round, each line with the seconds since the round began."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.start = time.monotonic()
+
+    def __call__(self, line: str) -> None:
+        self.append(f"{time.monotonic() - self.start:7.2f}  {line}")
+
+
+KEPT = Path(tempfile.gettempdir()) / "wordbot-bench"  # the rounds not met, kept to be looked into
+
+
+def _keep(name: str, log: Path, report, said: Said) -> Path:
+    """A round not met, kept whole (the game's log, what the bot said, its report): a failure of a
+    busy hour may not come back when looked for."""
+    where = KEPT / f"{time.strftime('%Y%m%d-%H%M%S')}-{name.replace(' ', '-')}"
+    where.mkdir(parents=True, exist_ok=True)
+    shutil.copy(log, where / "game.jsonl")
+    (where / "said.txt").write_text("\n".join(said) + "\n", encoding="utf-8")
+    (where / "report.json").write_text(json.dumps(asdict(report), ensure_ascii=False, indent=1),
+                                       encoding="utf-8")
+    return where
+
+
+def _figure(name: str, log: Path, report, round_s: float, said: Said, silent: bool = False) -> Figure:
+    """Points taken against the board's, wrong words, and the bot's count against the game's; a
+    round not met is kept (``_keep``) and its place named."""
     events = read_log(log)
     subs = [e for e in events if e["event"] == "submit"]
     start = next(e for e in events if e["event"] == "start")
@@ -121,6 +152,8 @@ def _figure(name: str, log: Path, report, round_s: float, silent: bool = False) 
             f"(game {len(took)}), {len(report.cancelled)} cancelled, "
             f"{report.summary()['words_per_second']} words/s, input {report.input}; {score}; "
             f"{report.stopped}")
+    met = share >= 0.9 and wrong == 0 and counted == len(took)
+    if not met:
+        note += f"; kept in {_keep(name, log, report, said)}"
     return Figure("play", f"points of the board in a {round_s:.0f} s round, {name}",
-                  round(100 * share, 1), "%", ">= 90, 0 wrong, count = game's",
-                  share >= 0.9 and wrong == 0 and counted == len(took), note)
+                  round(100 * share, 1), "%", ">= 90, 0 wrong, count = game's", met, note)
