@@ -127,7 +127,7 @@ class RoundReport:
     resent: int = 0  # click words confirmed a second time (the game showed no reply to the first)
     paired: int = 0  # words entered while another word's reply was on its way
     typed_ahead: int = 0  # words typed while the last word's reply showed, then sent
-    cleared: int = 0  # selections a click game kept, replaced by a tap on a cell apart
+    cleared: int = 0  # selections a click game kept, untapped or replaced by a tap on a cell apart
     guessed: list[str] = field(default_factory=list)  # booked as taken on the likelier guess: the game
     # took one of two words worth the same, the score does not say which
     points: int = 0
@@ -165,6 +165,7 @@ class Held:
     # the reply (an earlier reply's late part, shown while this word was entered, is not)
     unfollowed: bool = False  # a cancelled drag's finger slid back, and the game did not show it so
     tapped: int = 0  # the path's first cells a cancelled click word left selected, TAPS_HELD on end
+    late: tuple[int, float] | None = None  # the cell whose tap did not show in time, and when it was tapped
 
     def shown(self, colour: RGB) -> bool:
         return any(c is not None and same_colour(colour, c) for c in (self.colour, self.selection))
@@ -255,6 +256,7 @@ class GridPlayer(Seat):
         self._buttons: Future[list[Box]] | None = None  # buttons that say they send a word (click games)
         self._unread = ""  # why the last frame gave no board
         self._stale: set[int] = set()  # cells a cancelled click word left selected (Escape did not clear)
+        self._kept: list[int] = []  # the same in the order they were tapped, as far as known
         self._escape_kept = 0  # cancelled click words whose cells stayed selected after Escape, waited for
         self._selection: RGB | None = None  # the game's plain selection colour, once seen
         self._shows: deque[float] = deque(maxlen=20)  # seconds the game's last cells took to show selected
@@ -514,6 +516,8 @@ class GridPlayer(Seat):
                 since_read, suspect = 0, not self._same_board(base)
                 if suspect:
                     continue
+            if self._stale and self._untap(actor):  # the rest of what a stall held back
+                base = self.grab()
             if self._stale and self._in_the_way(word):
                 base = self._clear_kept(actor, word) or base
             if self.overlay is not None:
@@ -653,6 +657,7 @@ class GridPlayer(Seat):
         base_colours[fading] = self.idle[fading]
         self._flash = None
         held = held if held is not None else Held()
+        prior = self._kept  # a kept selection this word's first tap did not replace goes on
         done = self._send(actor, word, base_colours, held, selected, set(fading), written)
         if style == "click":
             self._stale = set()
@@ -675,8 +680,12 @@ class GridPlayer(Seat):
             if style == "click":  # Escape was pressed: given the time a cell takes to show, unless the
                 # game proved to keep a selection through Escape (it will not clear by waiting)
                 wait = 0.0 if self._escape_kept >= LEARN_WORDS else self._show_wait()
+                if held.late is not None:
+                    self._late_show(*held.late)
                 self._stale = self._still_selected(board, self._selection, wait)
                 self._escape_kept += bool(wait and self._stale)
+                self._kept = [c for c in dict.fromkeys([*prior, *cells]) if c in self._stale]
+                self._untap(actor)
             return None
         points = [self._screen(c) for c in word.path]
         again = None
@@ -878,6 +887,20 @@ class GridPlayer(Seat):
             return {c for c in cells if self._looks_selected(colours, c, selection)}
 
         return kept(self._poll(lambda colours: not kept(colours), wait))
+
+    def _late_show(self, cell: int, since: float) -> None:
+        """A word cancelled for a tap not shown in time (a game whose second tap on a tile takes it
+        back is not tapped again): where the tile shows selected after all, within ``hold_wait`` more,
+        the game stalls rather than drops taps, and the time it took counts among the shows, so that
+        later taps are waited for as long (line-submit stalling 0.9 s from every 12th tap cancelled
+        every word begun in a stall, and each kept selection cost the next word)."""
+        selection = self._selection
+        if selection is None or not self._shows:
+            return
+        colours = self._poll(lambda colours: self._looks_selected(colours, cell, selection),
+                             since + self._show_wait() + self.opts.hold_wait - time.monotonic())
+        if self._looks_selected(colours, cell, selection):
+            self._showed(time.monotonic() - since)
 
     def _poll(self, done: Callable[[np.ndarray], bool], wait: float, step: float = 0.02) -> np.ndarray:
         """The cells' colours once ``done`` says so of them, or as they are after ``wait`` s (a game
@@ -1101,7 +1124,10 @@ class GridPlayer(Seat):
                     if late and k > 2 and not self.report.input and self.opts.input.style == "click" \
                             and self._stays(base, ignore | fading, shown, TAPS_HELD):
                         held.tapped = k - 1
-                    return Shown.LOST if late and self._retaps() else Shown.OTHER
+                    if late and self._retaps():
+                        return Shown.LOST
+                    held.late = (cells[k - 1], start) if late else None
+                    return Shown.OTHER
                 time.sleep(0.005)
 
         return check
@@ -1871,6 +1897,38 @@ class GridPlayer(Seat):
         kept cell or starts next to one."""
         first = self._cells(word)[0]
         return bool(self._stale & set(self._cells(word))) or any(self._touch(first, i) for i in self._stale)
+
+    def _untap(self, actor: Actor) -> bool:
+        """Clear a selection the game kept through Escape where a second tap on a selection's last
+        tile takes that tile back (``InputSpec.retap`` "undoes"): its tiles tapped again from the
+        last, each once the game showed the one before taken back, so the next word starts on a
+        plain board (on line-submit, a selection kept after a stall made every later word another
+        path). A tap on a tile that is not the last (the order was not as known) starts a selection
+        of that tile alone, which the next tap takes back. Stops where a tap does not show (a stall):
+        what is left is kept clear of, and untapped before the next word. True when cleared."""
+        if self.opts.input.retap != "undoes" or self._selection is None or not self._stale:
+            return False
+        kept = set(self._stale)
+        order = [c for c in kept if c not in self._kept] + [c for c in self._kept if c in kept]
+        for _ in range(len(kept) + 2):
+            last = order[-1]
+            actor.taps([self._screen(divmod(last, self.reading.cols))])
+            now = self._in_selection(self._poll(lambda colours, was=kept: self._in_selection(colours) != was,
+                                                self._show_wait(), 0.01))
+            if now == kept:  # not shown in time: left for later
+                break
+            order = order[:-1] if now == kept - {last} else [last] if now == {last} else \
+                [c for c in now if c not in order] + [c for c in order if c in now]
+            kept = now
+            if not kept:
+                break
+        self._stale, self._kept = kept, [c for c in order if c in kept]
+        if not kept:
+            self.report.cleared += 1
+            if self.report.cleared == 1:
+                self.say("the game kept a cancelled word's tiles selected through Escape: tapped again "
+                         "from the last, each taken back")
+        return not kept
 
     def _clear_kept(self, actor: Actor, word: Found) -> Frame | None:
         """A selection the game kept that ``word`` cannot get clear of (late in a round every word
