@@ -501,6 +501,7 @@ class GridPlayer(Seat):
                 self._drop_ahead(actor)
             self._clock_over()
             self._last_seconds()
+            self._untap(actor)  # the rest of a kept selection a stall held back, before any read
             if suspect:
                 queue, actor = self._reread(queue, actor)
                 since_read, suspect, due = 0, False, False
@@ -516,8 +517,6 @@ class GridPlayer(Seat):
                 since_read, suspect = 0, not self._same_board(base)
                 if suspect:
                     continue
-            if self._stale and self._untap(actor):  # the rest of what a stall held back
-                base = self.grab()
             if self._stale and self._in_the_way(word):
                 base = self._clear_kept(actor, word) or base
             if self.overlay is not None:
