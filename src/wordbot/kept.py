@@ -8,6 +8,7 @@ import hashlib
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -44,6 +45,25 @@ class Kept(Generic[V]):
             self._values[key] = value
             if len(self._values) > self.size:
                 self._values.popitem(last=False)
+
+    def fill(self, keys: Sequence[bytes], make: Callable[[list[int]], Iterable[V]]) -> list[V]:
+        """The value of each of ``keys``: those not kept made together by ``make`` (given the index
+        of the first of each key not kept, it returns their values in that order), then kept."""
+        found: dict[bytes, V] = {}
+        first: dict[bytes, int] = {}
+        for i, k in enumerate(keys):
+            if k not in found and k not in first:
+                value = self.get(k)
+                if value is None:
+                    first[k] = i
+                else:
+                    found[k] = value
+        new = list(first.values())
+        if new:
+            for i, value in zip(new, make(new), strict=True):
+                found[keys[i]] = value
+                self.put(keys[i], value)
+        return [found[k] for k in keys]
 
     @classmethod
     def forget_all(cls) -> None:

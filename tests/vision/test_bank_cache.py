@@ -41,3 +41,37 @@ def test_a_glyphs_scores_are_kept_and_equal_fresh_ones():
     assert len(ru._scores._values) == len(pictures)
     empty = ru.group_scores(pictures[:0])
     assert [e.shape for e in empty] == [(0, len(ru._starts))] * 2
+
+
+def test_a_glyphs_features_are_made_once_for_both_banks(monkeypatch):
+    """A first frame's glyphs are scored in both languages: their features are made once, not once
+    per bank, and each bank's scores are those of its own fresh call."""
+    from wordbot.kept import Kept
+
+    ru, en = bank.builtin_bank("ru"), bank.builtin_bank("en")
+    pictures = ru.pictures[::89][:10]
+    Kept.forget_all()
+    made = []
+    monkeypatch.setattr(bank, "features", lambda p: made.append(len(p)) or features(p))
+    for b in (ru, en):
+        got = b.group_scores(pictures)
+        fresh = bank.letter_scores(features(pictures), shapes(pictures), b._features, b._shapes, b._starts,
+                                   bank.PIXEL_WEIGHT)
+        assert all(np.allclose(g, f, rtol=0, atol=1e-6) for g, f in zip(got, fresh, strict=True))
+    assert made == [len(pictures)]
+
+
+def test_kept_fill_makes_each_missing_key_once_in_one_call():
+    from wordbot.kept import Kept
+
+    kept: Kept[str] = Kept(8)
+    kept.put(b"b", "B")
+    calls = []
+
+    def make(new):
+        calls.append(new)
+        return [f"made {i}" for i in new]
+
+    assert kept.fill([b"a", b"b", b"a", b"c"], make) == ["made 0", "B", "made 0", "made 3"]
+    assert calls == [[0, 3]]
+    assert kept.fill([b"c", b"a"], make) == ["made 3", "made 0"] and calls == [[0, 3]]

@@ -13,6 +13,7 @@ a letter of its own here (its dots tell it from Е) and the reader folds it into
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +29,7 @@ from wordbot.ocr.glyph import SIZE, features, shapes
 
 DATA = Path(__file__).with_name("data") / "glyphs.npz"
 GLYPHS = 4096  # glyph pictures whose scores are kept (``Kept``)
+_MADE: Kept[tuple[np.ndarray, np.ndarray]] = Kept(GLYPHS)  # their ``features`` and ``shapes``, for every bank
 PIXEL_WEIGHT = 0.3  # of the pixel cosine in a template's score; the rest is the shape cosine
 CASES = ("upper", "lower")
 # Cyrillic letters drawn like a Latin one (in capitals or small letters: В and B, у and y): one
@@ -162,14 +164,13 @@ class Bank:
             empty = np.zeros((len(pictures), len(self._starts)), np.float32)
             return empty, empty.copy()
         keys = [Kept.key(p) for p in pictures]
-        rows = [self._scores.get(k) for k in keys]
-        new = [i for i, row in enumerate(rows) if row is None]
-        if new:
-            score, best = letter_scores(features(pictures[new]), shapes(pictures[new]), self._features,
+
+        def make(new: list[int]) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+            score, best = letter_scores(*_matching(pictures[new], [keys[i] for i in new]), self._features,
                                         self._shapes, self._starts, PIXEL_WEIGHT)
-            for j, i in enumerate(new):
-                rows[i] = score[j], best[j]
-                self._scores.put(keys[i], rows[i])
+            return zip(score, best, strict=True)
+
+        rows = self._scores.fill(keys, make)
         return np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows])
 
     def scores(self, pictures: np.ndarray, case: str | None = None,
@@ -194,6 +195,13 @@ class Bank:
         """The likeliest letter of each normalized glyph picture, with the scores behind it: a
         template's score is its pixel and shape cosines mixed (``PIXEL_WEIGHT``)."""
         return self.scores(pictures, case).match()
+
+
+def _matching(pictures: np.ndarray, keys: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
+    """The ``features`` and ``shapes`` of ``pictures`` (``keys``: theirs), made once for every bank
+    that scores them (a first frame's glyphs are scored in both languages)."""
+    made = _MADE.fill(keys, lambda new: zip(features(pictures[new]), shapes(pictures[new]), strict=True))
+    return np.stack([m[0] for m in made]), np.stack([m[1] for m in made])
 
 
 @njit(cache=True, fastmath=True)

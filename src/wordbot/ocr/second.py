@@ -45,15 +45,8 @@ def opinions(inks: list[np.ndarray], lang: str, case: str) -> list[str]:
     (0..1, cropped or not), read in ``lang``'s alphabet and ``case``."""
     if not inks or not available():
         return [""] * len(inks)
-    keys = [_key(ink, lang, case) for ink in inks]
-    known = {k: a for k in keys if (a := _answers.get(k)) is not None}
-    new = [i for i, k in enumerate(keys) if k not in known]
-    if new:
-        answers = _read_page([inks[i] for i in new], lang, case)
-        for i, answer in zip(new, answers, strict=True):
-            known[keys[i]] = answer
-            _answers.put(keys[i], answer)
-    return [known[k] for k in keys]
+    return _answers.fill([_key(ink, lang, case) for ink in inks],
+                         lambda new: _read_page([inks[i] for i in new], lang, case))
 
 
 def _key(ink: np.ndarray, lang: str, case: str) -> bytes:
